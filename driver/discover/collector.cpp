@@ -1,0 +1,100 @@
+#include "collector.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+
+#include "signature.h"
+
+namespace cxxtest::discover {
+namespace {
+
+// Walks the top-level declarations of a translation unit and appends a
+// Finding for each function definition in the main file whose name is a
+// Test/Fuzz name. Only the global namespace counts, seen through extern
+// "C"/"C++" blocks, export blocks and anonymous namespaces (the last so that
+// the linkage error can be reported); named namespaces and classes are skipped.
+class Collector : public clang::ASTConsumer {
+ public:
+  explicit Collector(std::vector<Finding>& out) : out_(out) {}
+
+  void HandleTranslationUnit(clang::ASTContext& context) override {
+    sources_ = &context.getSourceManager();
+    walk(*context.getTranslationUnitDecl());
+  }
+
+  // Bodies never matter: only signatures are checked.
+  bool shouldSkipFunctionBody(clang::Decl*) override { return true; }
+
+ private:
+  void walk(const clang::DeclContext& context) {
+    for (const clang::Decl* decl : context.decls()) {
+      if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl)) {
+        if (ns->isAnonymousNamespace()) walk(*ns);
+      } else if (llvm::isa<clang::LinkageSpecDecl, clang::ExportDecl>(decl)) {
+        walk(*llvm::cast<clang::DeclContext>(decl));
+      } else if (const auto* tmpl = llvm::dyn_cast<clang::FunctionTemplateDecl>(decl)) {
+        visit(*tmpl->getTemplatedDecl());
+      } else if (const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
+        visit(*function);
+      }
+    }
+  }
+
+  void visit(const clang::FunctionDecl& function) {
+    if (!function.getDeclName().isIdentifier()) return;
+    std::optional<Kind> kind = kind_of_name(function.getName());
+    if (!kind || !function.isThisDeclarationADefinition() || function.isDeleted()) return;
+    clang::SourceLocation at = sources_->getExpansionLoc(function.getLocation());
+    if (!sources_->isInMainFile(at)) return;
+    Finding finding;
+    finding.kind = *kind;
+    finding.name = function.getName().str();
+    finding.line = sources_->getExpansionLineNumber(at);
+    finding.column = sources_->getExpansionColumnNumber(at);
+    finding.error = check_signature(function, *kind);
+    out_.push_back(std::move(finding));
+  }
+
+  std::vector<Finding>& out_;
+  const clang::SourceManager* sources_ = nullptr;
+};
+
+class CollectAction : public clang::ASTFrontendAction {
+ public:
+  explicit CollectAction(FindingsByFile& results) : results_(results) {}
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& compiler,
+                                                        llvm::StringRef file) override {
+    compiler.getFrontendOpts().SkipFunctionBodies = true;
+    std::vector<Finding>& out = results_[file.str()];
+    out.clear();  // the same file given twice: keep one copy
+    return std::make_unique<Collector>(out);
+  }
+
+ private:
+  FindingsByFile& results_;
+};
+
+class CollectFactory : public clang::tooling::FrontendActionFactory {
+ public:
+  explicit CollectFactory(FindingsByFile& results) : results_(results) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<CollectAction>(results_);
+  }
+
+ private:
+  FindingsByFile& results_;
+};
+
+}  // namespace
+
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_collector_factory(
+    FindingsByFile& results) {
+  return std::make_unique<CollectFactory>(results);
+}
+
+}  // namespace cxxtest::discover

@@ -1,0 +1,61 @@
+// The module's include graph, from a textual scan of #include lines (no
+// preprocessing: an include inside #if counts). It answers which module
+// headers a file reaches and which packages a test binary must link.
+//
+// Scan results are cached per file by (mtime, size) in one text file, so a
+// no-op run reads each source's stat only.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "driver/module.h"
+
+namespace cxxtest::driver {
+
+class IncludeGraph {
+ public:
+  // `search_dirs`: the module root first, then the configured include dirs.
+  // `cache_file`: where scan results persist between runs ("" for none).
+  IncludeGraph(std::filesystem::path root, std::vector<std::filesystem::path> search_dirs,
+               std::filesystem::path cache_file);
+
+  // Module files `file` includes directly, resolved against its own directory
+  // and then the search dirs; includes that resolve outside the module are dropped.
+  std::vector<std::filesystem::path> direct_includes(const std::filesystem::path& file);
+
+  // Every module file reachable from `files` through includes (not `files` themselves).
+  std::set<std::filesystem::path> reachable(const std::vector<std::filesystem::path>& files);
+
+  // The packages whose sources the test binary of `pkg` links: `pkg` itself,
+  // then every package owning a header reachable from `pkg`'s files or from a
+  // linked package's sources, transitively. Sorted by rel_dir.
+  std::vector<const Package*> link_set(const Package& pkg, const std::map<std::string, Package>& by_dir);
+
+  // Writes the scan cache if anything changed (atomic). Errors are ignored:
+  // the cache is only an accelerator.
+  void save();
+
+ private:
+  struct Entry {
+    int64_t mtime_ns = 0;
+    int64_t size = -1;
+    std::vector<std::string> directives;  // "\"a/b.h" or "<a/b.h"
+  };
+  const Entry& scan(const std::filesystem::path& file);
+  void load();
+
+  std::filesystem::path root_;
+  std::vector<std::filesystem::path> search_dirs_;
+  std::filesystem::path cache_file_;
+  std::map<std::string, Entry> entries_;
+  bool dirty_ = false;
+};
+
+// The #include directives of a source text, in order: "\"x.h" or "<x.h".
+std::vector<std::string> scan_include_directives(std::string_view text);
+
+}  // namespace cxxtest::driver

@@ -1,0 +1,28 @@
+// cxxtest: go test for C++.
+//
+// The steps, for `cxxtest [flags] [packages]` (test_command.cpp):
+//   1. parse flags, find the module (cxxtest.toml) and match packages;
+//   2. plan: discover TestXxx/FuzzXxx (cxxtest-discover, cached) and work out
+//      each test binary's link set from the include graph;
+//   3. build: write build.ninja under the cache dir and run ninja;
+//   4. run each binary (or fuzz one) and print what go test prints.
+#include <string>
+#include <vector>
+
+#include "driver/subcommands.h"
+#include "driver/test_command.h"
+
+int main(int argc, char** argv) {
+  using namespace cxxtest::driver;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string sub = args.empty() ? "" : args[0];
+  std::vector<std::string> rest = args.empty() ? args : std::vector<std::string>(args.begin() + 1, args.end());
+  Exit code;
+  if (sub == "clean") code = clean_command(rest);
+  else if (sub == "env") code = env_command(rest);
+  else if (sub == "init") code = init_command(rest);
+  else if (sub == "help" || sub == "-h" || sub == "-help" || sub == "--help") code = help_command(rest);
+  else if (sub == "test") code = test_command(rest);  // `cxxtest test ./...` reads naturally too
+  else code = test_command(args);
+  return static_cast<int>(code);
+}

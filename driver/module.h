@@ -1,0 +1,38 @@
+// Modules and packages: the module is the tree under cxxtest.toml, a package
+// is one directory of it holding .cpp/.cc files. Like Go, directories named
+// testdata or starting with '.' or '_', and nested modules, are skipped.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "driver/config.h"
+#include "driver/expected.h"
+
+namespace cxxtest::driver {
+
+struct Package {
+  std::string rel_dir;                           // "." or "parser/json"
+  std::filesystem::path dir;                     // absolute
+  std::string import_path;                       // module name [+ "/" + rel_dir]
+  std::vector<std::filesystem::path> sources;    // non-test .cpp/.cc, sorted
+  std::vector<std::filesystem::path> test_files; // *_test.cpp/*_test.cc, sorted
+};
+
+bool is_test_file(const std::filesystem::path& p);
+bool is_source_file(const std::filesystem::path& p);
+
+// The nearest directory at or above `start` holding cxxtest.toml.
+Expected<std::filesystem::path> find_module_root(const std::filesystem::path& start);
+
+// Every package of the module, sorted by rel_dir.
+std::vector<Package> scan_packages(const Config& config);
+
+// Expands patterns (".", "./dir", "./...", "./dir/...", "dir", or import
+// paths under the module name) relative to `cwd`. Each pattern must match at
+// least one package: "pattern ./x: matched no packages".
+Expected<std::vector<Package>> match_packages(const Config& config, const std::vector<std::string>& patterns,
+                                              const std::filesystem::path& cwd);
+
+}  // namespace cxxtest::driver

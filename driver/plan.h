@@ -1,0 +1,64 @@
+// The build plan: for each matched package with test files, the objects its
+// test binary links (its own sources and tests, the sources of every package
+// it reaches through includes, a generated main) and the flags of each step.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cachedir/cache.h"
+#include "driver/config.h"
+#include "driver/discovery.h"
+#include "driver/expected.h"
+#include "driver/module.h"
+#include "instrument/variant.h"
+
+namespace cxxtest::driver {
+
+struct CompileStep {
+  std::filesystem::path source, object;
+  std::string compiler;
+  std::vector<std::string> flags;
+};
+
+struct PackagePlan {
+  const Package* pkg = nullptr;
+  std::vector<TestFunc> funcs;        // TestXxx and FuzzXxx, declaration order
+  std::vector<std::string> errors;    // signature errors: the package fails to build
+  std::filesystem::path main_source;  // generated main
+  std::filesystem::path binary;
+  std::string compiler;
+  std::vector<std::filesystem::path> objects;  // link inputs
+  std::vector<std::string> link_args;          // after the objects
+  bool has_tests() const { return !pkg->test_files.empty(); }
+};
+
+struct Plan {
+  std::filesystem::path build_dir;  // <cache>/build/<module key>/<variant>
+  std::vector<CompileStep> compiles;
+  std::vector<PackagePlan> packages;  // same order as the matched packages
+};
+
+struct PlanInputs {
+  const Config* config = nullptr;
+  const std::map<std::string, Package>* all = nullptr;  // every package, by rel_dir
+  const std::vector<Package>* matched = nullptr;
+  cxxtest::instrument::Variant variant;
+  bool print_commands = false;
+};
+
+// Builds the plan, running discovery where the cache misses. Fails only for
+// problems outside the packages (pkg-config failing, the discover tool
+// missing); signature errors are per package.
+Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache);
+
+// The build directory of a module and variant under the cache root.
+std::filesystem::path build_dir_for(const std::filesystem::path& cache_root, const Config& config,
+                                    const cxxtest::instrument::Variant& variant);
+
+// The text of the generated main for these functions.
+std::string generate_main(const std::vector<TestFunc>& funcs);
+
+}  // namespace cxxtest::driver

@@ -1,0 +1,101 @@
+#include "driver/result_cache.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/sha256.h"
+
+namespace cxxtest::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kArea = "test";
+constexpr const char* kHeader = "cxxtest test result v1";
+
+std::string env_fingerprint(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  return v ? cxxtest::cachedir::sha256_hex(v) : "unset";
+}
+
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+std::string testdata_fingerprint(const fs::path& pkg_dir) {
+  std::vector<std::string> lines;
+  std::error_code ec;
+  fs::path root = pkg_dir / "testdata";
+  if (!fs::is_directory(root, ec)) return "none";
+  for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    struct stat st{};
+    if (stat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    lines.push_back(it->path().lexically_relative(root).string() + " " + std::to_string(st.st_size) + " " +
+                    std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec));
+  }
+  std::sort(lines.begin(), lines.end());
+  cxxtest::cachedir::Sha256 h;
+  for (const auto& l : lines) h.update(l + "\n");
+  return h.finish_hex();
+}
+
+std::string ResultCache::key(const fs::path& binary, const std::vector<std::string>& args,
+                             const fs::path& pkg_dir) const {
+  struct stat st{};
+  stat(binary.c_str(), &st);
+  cxxtest::cachedir::Sha256 h;
+  h.update(std::string(kHeader) + "\n" + binary.string() + "\n");
+  h.update(std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino) + "\n");
+  h.update(pkg_dir.string() + "\n");
+  for (const auto& a : args) h.update(a + "\n");
+  return h.finish_hex();
+}
+
+std::optional<std::string> ResultCache::lookup(const std::string& key, const fs::path& pkg_dir) const {
+  auto text = cache_.get(kArea, key);
+  if (!text) return std::nullopt;
+  std::istringstream in(*text);
+  std::string line;
+  if (!std::getline(in, line) || line != kHeader) return std::nullopt;
+  int64_t expired = cache_.test_results_expired_at();
+  while (std::getline(in, line) && line != "output") {
+    std::istringstream f(line);
+    std::string kind, a, b;
+    f >> kind >> a >> b;
+    if (kind == "time" && std::stoll(a) <= expired) return std::nullopt;
+    if (kind == "testdata" && a != testdata_fingerprint(pkg_dir)) return std::nullopt;
+    if (kind == "env" && b != env_fingerprint(a)) return std::nullopt;
+  }
+  if (line != "output") return std::nullopt;
+  std::string output = text->substr(static_cast<size_t>(in.tellg() < 0 ? text->size() : static_cast<size_t>(in.tellg())));
+  return output;
+}
+
+void ResultCache::store(const std::string& key, const fs::path& pkg_dir, const std::string& output,
+                        const fs::path& env_log) {
+  std::string text = std::string(kHeader) + "\ntime " + std::to_string(now_ns()) + "\n";
+  text += "testdata " + testdata_fingerprint(pkg_dir) + "\n";
+  std::set<std::string> names;
+  if (auto log = cxxtest::cachedir::read_file(env_log)) {
+    std::istringstream in(*log);
+    std::string kind, name;
+    while (in >> kind >> name)
+      if (kind == "getenv") names.insert(name);
+  }
+  for (const auto& n : names) text += "env " + n + " " + env_fingerprint(n) + "\n";
+  text += "output\n" + output;
+  cache_.put(kArea, key, text);
+}
+
+}  // namespace cxxtest::driver

@@ -1,0 +1,132 @@
+#include "driver/run_tests.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+namespace cxxtest::driver {
+
+namespace {
+
+constexpr std::string_view kNoTests = "testing: warning: no tests to run\n";
+
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3fs", s);
+  return buf;
+}
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Shared between the worker running a package and the printing thread.
+struct Slot {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::string output;
+  bool done = false;
+};
+
+void write_out(std::string_view s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+// How much of `out` may be printed now: up to the last newline, minus a
+// trailing "PASS" line or no-tests warning.
+size_t streamable(const std::string& out) {
+  size_t nl = out.rfind('\n');
+  if (nl == std::string::npos) return 0;
+  std::string_view done(out.data(), nl + 1);
+  for (std::string_view tail : {std::string_view("PASS\n"), kNoTests}) {
+    if (done.size() >= tail.size() && done.substr(done.size() - tail.size()) == tail &&
+        (done.size() == tail.size() || done[done.size() - tail.size() - 1] == '\n'))
+      done.remove_suffix(tail.size());
+  }
+  return done.size();
+}
+
+}  // namespace
+
+std::string format_result(const PackageRun& run, const std::string& output, bool verbose) {
+  if (!run.precomputed.empty()) return output;
+  std::string out = output;
+  std::string trailer = run.trailer;
+  std::string when = run.cached ? "(cached)" : seconds_text(run.seconds);
+  if (run.status.ok()) {
+    if (ends_with(out, "PASS\n") && !verbose) out.resize(out.size() - 5);
+    if (ends_with(out, kNoTests) || ends_with(out, std::string(kNoTests) + "PASS\n")) {
+      if (!verbose && ends_with(out, kNoTests)) out.resize(out.size() - kNoTests.size());
+      trailer += " [no tests to run]";
+    }
+    return out + "ok  \t" + run.import_path + "\t" + when + trailer + "\n";
+  }
+  if (!out.empty() && out.back() != '\n') out += "\n";
+  if (!ends_with(out, "FAIL\n")) out += run.status.describe() + "\n";
+  return out + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + "\n";
+}
+
+RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose) {
+  std::vector<Slot> slots(runs.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < runs.size();) {
+      Slot& slot = slots[i];
+      if (runs[i].precomputed.empty()) {
+        RunOutcome outcome = runs[i].run([&](std::string_view chunk) {
+          std::lock_guard lock(slot.mu);
+          slot.output.append(chunk);
+          slot.cv.notify_all();
+        });
+        std::lock_guard lock(slot.mu);
+        runs[i].status = outcome.status;
+        runs[i].seconds = outcome.seconds;
+      }
+      std::lock_guard lock(slot.mu);
+      slot.done = true;
+      slot.cv.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::max(1, parallel); ++t) threads.emplace_back(worker);
+
+  RunSummary summary;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    Slot& slot = slots[i];
+    std::string output;
+    size_t printed = 0;
+    {
+      // Stream this package's complete lines while it runs. A trailing
+      // "PASS" or no-tests warning is held back, since a passing
+      // non-verbose run drops it; everything streamed is a prefix of what
+      // format_result prints.
+      std::unique_lock lock(slot.mu);
+      while (!slot.done) {
+        size_t end = streamable(slot.output);
+        if (end > printed) {
+          write_out(std::string_view(slot.output).substr(printed, end - printed));
+          printed = end;
+        }
+        slot.cv.wait(lock);
+      }
+      output = slot.output;
+    }
+    const PackageRun& run = runs[i];
+    if (!run.precomputed.empty()) {
+      write_out(run.precomputed);
+      summary.any_failed |= run.precomputed_failed;
+    } else {
+      // In verbose mode the formatted text starts with the raw output, of
+      // which the first `printed` bytes were streamed already.
+      write_out(std::string_view(format_result(run, output, verbose)).substr(printed));
+      summary.any_failed |= !run.status.ok();
+    }
+  }
+  for (auto& t : threads) t.join();
+  return summary;
+}
+
+}  // namespace cxxtest::driver

@@ -1,0 +1,49 @@
+// Running test binaries: several packages at once (-p), output printed in
+// package order as go test does, the first unfinished package streamed live.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "driver/process.h"
+
+namespace cxxtest::driver {
+
+using Emit = std::function<void(std::string_view)>;
+
+// What running one package's binary gave.
+struct RunOutcome {
+  ExitStatus status;
+  double seconds = 0;
+};
+
+// One package's run. `run` is called on a worker thread, reports output
+// through `emit` as it arrives, and returns how the binary ended.
+struct PackageRun {
+  std::string import_path;
+  // What to print instead of running (build failed, no test files, cached):
+  // when set, `run` is not called and this text is printed as is.
+  std::string precomputed;
+  bool precomputed_failed = false;
+  std::function<RunOutcome(const Emit& emit)> run;
+  // Filled from `run`'s outcome:
+  ExitStatus status;
+  double seconds = 0;
+  std::string trailer;  // appended to the ok line, e.g. " [no tests to run]"
+  bool cached = false;  // the output came from the test cache: "(cached)"
+};
+
+struct RunSummary {
+  bool any_failed = false;
+};
+
+// Runs every package with at most `parallel` at once and prints to stdout.
+// Each package's output is filtered as go test does: when a run passed and
+// `verbose` is off, the binary's final PASS line is dropped.
+RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose);
+
+// The lines printed for a finished run, given its raw output (exposed for tests).
+std::string format_result(const PackageRun& run, const std::string& output, bool verbose);
+
+}  // namespace cxxtest::driver

@@ -1,0 +1,210 @@
+#include "driver/test_command.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <thread>
+#include <unistd.h>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/cache.h"
+#include "cachedir/location.h"
+#include "driver/build.h"
+#include "driver/cli_flags.h"
+#include "driver/module.h"
+#include "driver/plan.h"
+#include "driver/result_cache.h"
+#include "driver/run_tests.h"
+#include "driver/shell.h"
+
+namespace cxxtest::driver {
+
+namespace fs = std::filesystem;
+using cxxtest::instrument::Variant;
+
+namespace {
+
+Exit usage_error(const std::string& message) {
+  std::cerr << "cxxtest: " << message << "\n";
+  return Exit::Usage;
+}
+
+Expected<Variant> variant_from(const Options& opts) {
+  Variant v;
+  if (opts.has("fuzz")) v.mode = cxxtest::instrument::Mode::Fuzz;
+  if (opts.flag("asan")) v.sanitizers |= cxxtest::instrument::kAddress;
+  if (opts.flag("ubsan")) v.sanitizers |= cxxtest::instrument::kUndefined;
+  if (opts.flag("race")) v.sanitizers |= cxxtest::instrument::kThread;
+  if (opts.flag("msan")) v.sanitizers |= cxxtest::instrument::kMemory;
+  std::string problem = cxxtest::instrument::check_variant(v);
+  if (!problem.empty()) return Error{problem};
+  return v;
+}
+
+std::string relative_to_cwd(const std::string& message, const fs::path& cwd) {
+  std::string prefix = cwd.string() + "/";
+  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+}
+
+// Prints build problems to stderr, "# <import path>" then the errors, as go
+// test does; returns the package's stdout line.
+std::string report_build_failure(const PackagePlan& p, const std::string& text, const fs::path& cwd) {
+  std::cerr << "# " << p.pkg->import_path << "\n";
+  for (const auto& e : p.errors) std::cerr << relative_to_cwd(e, cwd) << "\n";
+  std::cerr << text;
+  return "FAIL\t" + p.pkg->import_path + " [build failed]\n";
+}
+
+// -c: copy the one package's binary to -o (default <pkg>.test in cwd).
+Exit copy_binary(const Plan& plan, const Options& opts, const fs::path& cwd) {
+  const PackagePlan& p = plan.packages.front();
+  if (!p.has_tests()) return usage_error("no test files in " + p.pkg->import_path);
+  std::string name = p.pkg->rel_dir == "." ? fs::path(p.pkg->import_path).filename().string()
+                                            : fs::path(p.pkg->rel_dir).filename().string();
+  fs::path out = opts.get("o", name + ".test");
+  if (out.is_relative()) out = cwd / out;
+  auto data = cxxtest::cachedir::read_file(p.binary);
+  std::string err;
+  if (!data || !cxxtest::cachedir::write_atomic(out, *data, &err)) return usage_error("writing " + out.string() + ": " + err);
+  fs::permissions(out, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                           fs::perms::others_read | fs::perms::others_exec);
+  return Exit::Ok;
+}
+
+// The run of one built package: executes the binary in the package dir,
+// or replays the cached output.
+PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, bool fuzzing,
+                    const fs::path& cache_root) {
+  PackageRun run;
+  run.import_path = p.pkg->import_path;
+  std::vector<std::string> args = opts.test_binary_args();
+  if (fuzzing && !opts.has("fuzzcachedir"))
+    args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
+  bool cacheable = opts.cacheable() && !fuzzing;
+  std::string key = cacheable ? results.key(p.binary, args, p.pkg->dir) : "";
+  if (cacheable) {
+    if (auto hit = results.lookup(key, p.pkg->dir)) {
+      run.cached = true;
+      run.run = [output = *hit](const Emit& emit) {
+        emit(output);
+        return RunOutcome{ExitStatus{0, 0}, 0};
+      };
+      return run;
+    }
+  }
+  std::vector<std::string> argv{p.binary.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  fs::path env_log = p.binary.string() + ".envlog." + std::to_string(getpid());
+  if (cacheable) argv.push_back("-test.testlogfile=" + env_log.string());
+  if (opts.flag("x")) std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
+  fs::path dir = p.pkg->dir;
+  run.run = [argv, dir, cacheable, key, env_log, &results](const Emit& emit) {
+    auto start = std::chrono::steady_clock::now();
+    std::string captured;
+    ProcessOptions popts;
+    popts.cwd = dir.string();
+    ExitStatus st = run_process(argv, popts, nullptr, [&](std::string_view chunk) {
+      if (cacheable) captured.append(chunk);
+      emit(chunk);
+    });
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (cacheable && st.ok()) results.store(key, dir, captured, env_log);
+    std::error_code ec;
+    fs::remove(env_log, ec);
+    return RunOutcome{st, secs};
+  };
+  return run;
+}
+
+struct Module {
+  Config config;
+  std::map<std::string, Package> all;
+  std::vector<Package> matched;
+};
+
+Expected<Module> load_module(const Options& opts, const fs::path& cwd) {
+  auto root = find_module_root(cwd);
+  if (!root) return Error{root.error()};
+  auto config = load_config(*root / "cxxtest.toml");
+  if (!config) return Error{config.error()};
+  Module m{*config, {}, {}};
+  for (auto& pkg : scan_packages(m.config)) m.all[pkg.rel_dir] = pkg;
+  std::vector<std::string> patterns = opts.packages.empty() ? std::vector<std::string>{"."} : opts.packages;
+  auto matched = match_packages(m.config, patterns, cwd);
+  if (!matched) return Error{matched.error()};
+  m.matched = *matched;
+  return m;
+}
+
+}  // namespace
+
+Exit test_command(const std::vector<std::string>& args) {
+  // 1. Flags, module, packages.
+  auto opts = parse_options(args);
+  if (!opts) return usage_error(opts.error());
+  if (opts->has("C")) {
+    std::error_code ec;
+    fs::current_path(opts->get("C"), ec);
+    if (ec) return usage_error("-C " + opts->get("C") + ": " + ec.message());
+  }
+  fs::path cwd = fs::current_path();
+  auto module = load_module(*opts, cwd);
+  if (!module) return usage_error(module.error());
+  bool fuzzing = opts->has("fuzz");
+  if (fuzzing && module->matched.size() > 1) {
+    std::cerr << "cannot use -fuzz flag with multiple packages\n";
+    return Exit::Usage;
+  }
+  if (opts->flag("c") && module->matched.size() > 1) return usage_error("cannot use -c flag with multiple packages");
+  if (opts->has("o") && !opts->flag("c")) return usage_error("-o requires -c");
+  auto variant = variant_from(*opts);
+  if (!variant) return usage_error(variant.error());
+  std::string cache_err;
+  auto cache_root = cxxtest::cachedir::cache_root(&cache_err);
+  if (!cache_root) return usage_error(cache_err);
+  cxxtest::cachedir::Cache cache(*cache_root);
+
+  // 2. Plan: discovery and the link set of every test binary.
+  int jobs = opts->int_value("p", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  PlanInputs in{&module->config, &module->all, &module->matched, *variant, opts->flag("x")};
+  auto plan = make_plan(in, cache);
+  if (!plan) return usage_error(plan.error());
+
+  // 3. Build through ninja.
+  auto built = run_build(*plan, opts->flag("x"), jobs);
+  if (!built) return usage_error(built.error());
+  if (opts->flag("c")) {
+    const PackagePlan& p = plan->packages.front();
+    if (!p.errors.empty() || built->failed.count(p.pkg->rel_dir)) {
+      std::cout << report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
+      return Exit::Usage;
+    }
+    return copy_binary(*plan, *opts, cwd);
+  }
+
+  // 4. Run (or fuzz) and report, in package order.
+  ResultCache results(cache);
+  std::vector<PackageRun> runs;
+  bool build_failed = false;
+  for (const auto& p : plan->packages) {
+    PackageRun run;
+    run.import_path = p.pkg->import_path;
+    if (!p.has_tests()) {
+      run.precomputed = "?   \t" + p.pkg->import_path + "\t[no test files]\n";
+    } else if (!p.errors.empty() || built->failed.count(p.pkg->rel_dir)) {
+      run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
+      run.precomputed_failed = build_failed = true;
+    } else {
+      run = make_run(p, *opts, results, fuzzing, cache.root());
+    }
+    runs.push_back(std::move(run));
+  }
+  RunSummary summary = run_packages(runs, jobs, opts->flag("v"));
+  if (summary.any_failed) std::cout << "FAIL\n";
+  std::cout.flush();
+  if (build_failed) return Exit::Usage;
+  return summary.any_failed ? Exit::Failed : Exit::Ok;
+}
+
+}  // namespace cxxtest::driver

@@ -1,0 +1,66 @@
+#include "instrument/variant.h"
+
+namespace cxxtest::instrument {
+
+namespace {
+
+struct SanitizerInfo { Sanitizer bit; const char* suffix; const char* flag; };
+constexpr SanitizerInfo kSanitizers[] = {
+    {kAddress, "asan", "-fsanitize=address"},
+    {kUndefined, "ubsan", "-fsanitize=undefined"},
+    {kThread, "race", "-fsanitize=thread"},
+    {kMemory, "msan", "-fsanitize=memory"},
+};
+
+// Comparison functions that must stay calls so their operands can be traced
+// (clang inlines them for constant arguments otherwise).
+constexpr const char* kNoBuiltins[] = {
+    "-fno-builtin-memcmp", "-fno-builtin-strcmp", "-fno-builtin-strncmp",
+    "-fno-builtin-strcasecmp", "-fno-builtin-strncasecmp", "-fno-builtin-strstr",
+    "-fno-builtin-memmem", "-fno-builtin-bcmp",
+};
+
+std::vector<std::string> sanitizer_flags(const Variant& v) {
+  std::vector<std::string> out;
+  for (const auto& s : kSanitizers)
+    if (v.sanitizers & s.bit) out.push_back(s.flag);
+  if (v.sanitizers != kNoSanitizer) out.push_back("-fno-omit-frame-pointer");
+  return out;
+}
+
+}  // namespace
+
+std::string Variant::name() const {
+  std::string n = mode == Mode::Fuzz ? "fuzz" : "plain";
+  for (const auto& s : kSanitizers)
+    if (sanitizers & s.bit) n += std::string("-") + s.suffix;
+  return n;
+}
+
+std::string check_variant(const Variant& v) {
+  bool asan = v.sanitizers & kAddress, tsan = v.sanitizers & kThread, msan = v.sanitizers & kMemory;
+  if (tsan && asan) return "-race and -asan cannot be used together";
+  if (tsan && msan) return "-race and -msan cannot be used together";
+  if (asan && msan) return "-asan and -msan cannot be used together";
+  return "";
+}
+
+std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist) {
+  std::vector<std::string> out = sanitizer_flags(v);
+  if (v.mode == Mode::Fuzz) {
+    out.push_back("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp");
+    if (!ignorelist.empty()) out.push_back("-fsanitize-coverage-ignorelist=" + ignorelist);
+    out.insert(out.end(), std::begin(kNoBuiltins), std::end(kNoBuiltins));
+  }
+  return out;
+}
+
+std::vector<std::string> uninstrumented_flags(const Variant& v) { return sanitizer_flags(v); }
+
+std::vector<std::string> link_flags(const Variant& v) {
+  std::vector<std::string> out = sanitizer_flags(v);
+  out.push_back("-pthread");
+  return out;
+}
+
+}  // namespace cxxtest::instrument

@@ -1,0 +1,43 @@
+// A build variant: how a test binary is compiled. Each variant has its own
+// build directory (and so its own cached objects and binaries).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cxxtest::instrument {
+
+enum class Mode { Plain, Fuzz };
+
+// Sanitizers, combinable as bits.
+enum Sanitizer : unsigned {
+  kNoSanitizer = 0,
+  kAddress = 1,
+  kUndefined = 2,
+  kThread = 4,
+  kMemory = 8,
+};
+
+struct Variant {
+  Mode mode = Mode::Plain;
+  unsigned sanitizers = kNoSanitizer;
+
+  // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", ...
+  std::string name() const;
+};
+
+// Checks that the sanitizer combination can be built; returns "" or the
+// user-facing reason ("-race and -asan cannot be used together").
+std::string check_variant(const Variant& v);
+
+// Flags for module code (package sources and test files) that is instrumented.
+std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist);
+
+// Flags for code never instrumented in this variant (the generated main,
+// files matched by [fuzz] noinstrument): sanitizers yes, coverage no.
+std::vector<std::string> uninstrumented_flags(const Variant& v);
+
+// Flags for the link step.
+std::vector<std::string> link_flags(const Variant& v);
+
+}  // namespace cxxtest::instrument

@@ -1,0 +1,286 @@
+// cxxtest/cxxtest.h: what a test file includes.
+//
+// cxxtest::T and cxxtest::F mirror Go's testing.T and testing.F. The driver
+// finds `void TestXxx(cxxtest::T&)` and `void FuzzXxx(cxxtest::F&)` and writes
+// the test binary's main (see ARCHITECTURE.md); no macros, no registration.
+//
+//   void TestAdd(cxxtest::T& t) {
+//     if (add(1, 2) != 3) t.Errorf("add(1, 2) = %d, want 3", add(1, 2));
+//   }
+//
+// Messages: every Log/Error/Fatal/Skip line is prefixed `file.cpp:LINE: ` of
+// the call. The f-variants take a printf format and printf arguments
+// (std::string and std::string_view are accepted for %s). The plain variants
+// take any streamable values and join them with spaces, like Go's Println.
+//
+// Stopping a test: Fatal, Fatalf, FailNow, Skip, Skipf and SkipNow throw a
+// private exception type that the runner catches. They must be called from
+// the test's own thread, and test code must not swallow it: a `catch (...)`
+// that does not rethrow makes the test continue past a FailNow (the runner
+// then reports that). Any other exception that leaves a test fails it with
+// `panic: uncaught exception <type>: <what()>`; the remaining tests still run.
+#pragma once
+
+#include <cxxtest/fuzz_function.h>
+#include <cxxtest/value.h>
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace cxxtest {
+
+class T;
+class F;
+namespace runtime { struct TestState; }
+
+// Reports whether -test.short was given (Go's testing.Short).
+bool Short();
+// Reports whether -test.v was given (Go's testing.Verbose).
+bool Verbose();
+
+namespace internal {
+
+// The call site of a message, captured by default arguments.
+struct Location {
+  const char* file = nullptr;
+  int line = 0;
+};
+
+// Default-argument carrier of the caller's location. Explicit, so that a
+// string argument never converts to it.
+struct Here {
+  Location loc;
+  explicit Here(const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      : loc{file, line} {}
+};
+
+// Go's fmt.Sprint of one operand.
+template <class X>
+std::string stringify(const X& x) {
+  if constexpr (std::is_same_v<X, bool>) {
+    return x ? "true" : "false";
+  } else if constexpr (std::is_convertible_v<const X&, std::string_view>) {
+    return std::string(std::string_view(x));
+  } else {
+    static_assert(requires(std::ostream& os) { os << x; },
+                  "cxxtest: a Log/Error/Fatal/Skip argument must be streamable with <<");
+    std::ostringstream os;
+    os << x;
+    return os.str();
+  }
+}
+
+// The first operand of Log/Error/Fatal/Skip plus the caller's location.
+struct Message {
+  std::string text;
+  Location loc;
+  template <class X, class = std::enable_if_t<!std::is_same_v<std::decay_t<X>, Message>>>
+  Message(const X& x, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      : text(stringify(x)), loc{file, line} {}
+};
+
+// The format string of Logf/Errorf/Fatalf/Skipf plus the caller's location.
+struct Format {
+  const char* fmt;
+  Location loc;
+  Format(const char* f, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      : fmt(f), loc{file, line} {}
+};
+
+// Adapts one printf argument: strings become const char*, scalars pass as is.
+template <class X>
+struct PrintfArg {
+  static_assert(std::is_arithmetic_v<X> || std::is_pointer_v<X> || std::is_enum_v<X> ||
+                    std::is_null_pointer_v<X>,
+                "cxxtest: printf-style arguments must be scalars, pointers, "
+                "std::string or std::string_view");
+  X value;
+  X get() const { return value; }
+};
+template <>
+struct PrintfArg<std::string> {
+  const std::string& value;
+  const char* get() const { return value.c_str(); }
+};
+template <>
+struct PrintfArg<std::string_view> {
+  explicit PrintfArg(std::string_view v) : copy(v) {}
+  std::string copy;  // NUL-terminated
+  const char* get() const { return copy.c_str(); }
+};
+
+// vsnprintf into a std::string.
+std::string sprintf_string(const char* fmt, ...);
+
+template <class... A>
+std::string format(const char* fmt, const A&... args) {
+  return sprintf_string(fmt, PrintfArg<std::decay_t<A>>{args}.get()...);
+}
+
+template <class... A>
+std::string join(std::string first, const A&... rest) {
+  ((first += ' ', first += stringify(rest)), ...);
+  return first;
+}
+
+}  // namespace internal
+
+// TB holds what T and F share (Go's testing.common / testing.TB). Objects are
+// created by the runner and valid only while their test runs.
+class TB {
+ public:
+  TB(const TB&) = delete;
+  TB& operator=(const TB&) = delete;
+
+  // Log records text in the test's log (printed on failure or with -v).
+  void Log(internal::Here here = internal::Here()) { log_at("Log", here.loc, ""); }
+  template <class... A>
+  void Log(internal::Message m, const A&... rest) {
+    log_at("Log", m.loc, internal::join(std::move(m.text), rest...));
+  }
+  template <class... A>
+  void Logf(internal::Format f, const A&... args) {
+    log_at("Logf", f.loc, internal::format(f.fmt, args...));
+  }
+
+  // Error is Log followed by Fail.
+  void Error(internal::Here here = internal::Here()) { error_at("Error", here.loc, ""); }
+  template <class... A>
+  void Error(internal::Message m, const A&... rest) {
+    error_at("Error", m.loc, internal::join(std::move(m.text), rest...));
+  }
+  template <class... A>
+  void Errorf(internal::Format f, const A&... args) {
+    error_at("Errorf", f.loc, internal::format(f.fmt, args...));
+  }
+
+  // Fatal is Log followed by FailNow.
+  [[noreturn]] void Fatal(internal::Here here = internal::Here()) {
+    fatal_at("Fatal", here.loc, "");
+  }
+  template <class... A>
+  [[noreturn]] void Fatal(internal::Message m, const A&... rest) {
+    fatal_at("Fatal", m.loc, internal::join(std::move(m.text), rest...));
+  }
+  template <class... A>
+  [[noreturn]] void Fatalf(internal::Format f, const A&... args) {
+    fatal_at("Fatalf", f.loc, internal::format(f.fmt, args...));
+  }
+
+  // Skip is Log followed by SkipNow.
+  [[noreturn]] void Skip(internal::Here here = internal::Here()) { skip_at("Skip", here.loc, ""); }
+  template <class... A>
+  [[noreturn]] void Skip(internal::Message m, const A&... rest) {
+    skip_at("Skip", m.loc, internal::join(std::move(m.text), rest...));
+  }
+  template <class... A>
+  [[noreturn]] void Skipf(internal::Format f, const A&... args) {
+    skip_at("Skipf", f.loc, internal::format(f.fmt, args...));
+  }
+
+  // Fail marks the test (and its parents) failed and lets it continue.
+  void Fail();
+  // FailNow marks the test failed and stops it (its cleanups still run).
+  [[noreturn]] void FailNow();
+  // SkipNow marks the test skipped and stops it.
+  [[noreturn]] void SkipNow();
+  bool Failed() const;
+  bool Skipped() const;
+  // Helper is accepted for Go compatibility; it does nothing (locations come
+  // from the call site of each message, not from the stack).
+  void Helper() const;
+
+  // Cleanup registers fn to run after the test and all its subtests finish;
+  // cleanups run last-registered first.
+  void Cleanup(std::function<void()> fn);
+  // TempDir returns a new empty directory on each call; all of them are
+  // removed when the test finishes.
+  std::string TempDir();
+  // The test's full name, e.g. "TestX/sub_test".
+  std::string Name() const;
+  // Setenv sets an environment variable and restores it after the test.
+  // Not allowed in parallel tests.
+  void Setenv(const std::string& key, const std::string& value);
+
+ protected:
+  explicit TB(runtime::TestState* state) : state_(state) {}
+  runtime::TestState* state_;
+
+ private:
+  void log_at(const char* method, internal::Location loc, std::string_view text);
+  void error_at(const char* method, internal::Location loc, std::string_view text);
+  [[noreturn]] void fatal_at(const char* method, internal::Location loc, std::string_view text);
+  [[noreturn]] void skip_at(const char* method, internal::Location loc, std::string_view text);
+};
+
+// T is the state of one test (Go's testing.T).
+class T : public TB {
+ public:
+  explicit T(runtime::TestState* state) : TB(state) {}
+
+  // Run runs fn as a subtest named `<Name()>/<name>` (spaces become `_`,
+  // duplicates get `#01`, `#02`) and blocks until it finishes or calls
+  // Parallel. Returns false if the subtest failed; true when it is filtered
+  // out by -test.run/-test.skip or paused by Parallel.
+  bool Run(std::string_view name, std::function<void(T&)> fn);
+  // Parallel pauses the test until its parent's body returns, then runs it
+  // alongside the other parallel tests (at most -test.parallel at a time).
+  void Parallel();
+  // The time -test.timeout expires; nullopt with -test.timeout=0.
+  std::optional<std::chrono::system_clock::time_point> Deadline() const;
+};
+
+// F is the state of one fuzz test (Go's testing.F).
+class F : public TB {
+ public:
+  explicit F(runtime::TestState* state) : TB(state) {}
+
+  // Add adds one seed corpus entry; its values must match the parameters of
+  // the function given to Fuzz (after the T&). String literals count as
+  // std::string.
+  template <class... A>
+  void Add(const A&... args) {
+    static_assert((KindOf<std::decay_t<A>>::supported && ...),
+                  "cxxtest: F::Add argument of a type cxxtest cannot fuzz; see value.h");
+    add_values({Value::of(static_cast<const std::decay_t<A>&>(args))...});
+  }
+
+  // Fuzz runs fn, `void(cxxtest::T&, P...)`, on every seed corpus entry (and,
+  // with -test.fuzz, on generated inputs). Call it exactly once.
+  template <class Fn>
+  void Fuzz(Fn&& fn, internal::Here here = internal::Here()) {
+    fuzz_with(internal::make_fuzz_function(std::forward<Fn>(fn)), here.loc);
+  }
+
+ private:
+  void add_values(std::vector<Value> values);
+  void fuzz_with(internal::FuzzFunction fn, internal::Location loc);
+};
+
+namespace internal {
+
+struct TestEntry {
+  const char* name;
+  void (*fn)(T&);
+};
+struct FuzzEntry {
+  const char* name;
+  void (*fn)(F&);
+};
+
+// The whole test binary: parses -test.* flags, runs the selected tests and
+// fuzz targets, prints Go's output. Returns the exit code (0 pass, 1 fail,
+// 2 usage error); crashes and timeouts exit the process with 2 directly.
+int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests,
+             const FuzzEntry* fuzz_targets, size_t n_fuzz_targets);
+
+}  // namespace internal
+}  // namespace cxxtest

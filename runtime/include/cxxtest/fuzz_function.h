@@ -1,0 +1,137 @@
+// cxxtest/fuzz_function.h: the type-erased fuzz function behind F::Fuzz.
+//
+// make_fuzz_function(fn) deduces the parameters of fn (a lambda, function
+// object or function pointer), checks at compile time that the first is
+// `cxxtest::T&` and every other one is a fuzzable type (KindOf in value.h),
+// and returns a FuzzFunction: the parameter kinds plus an invoker that
+// converts a std::vector<Value> to those parameters and calls fn.
+//
+// Lifetime: std::string_view, std::span<const uint8_t> and const char*
+// parameters point into the Value passed to the invoker; they are valid only
+// during the call.
+#pragma once
+
+#include <cxxtest/value.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace cxxtest {
+
+class T;
+
+namespace internal {
+
+// What the runtime keeps per fuzz target. invoke requires
+// values.size() == kinds.size() and values[i].kind == kinds[i].
+struct FuzzFunction {
+  std::vector<Kind> kinds;
+  std::function<void(T&, const std::vector<Value>&)> invoke;
+};
+
+template <class Sig>
+struct Signature {
+  static constexpr bool known = false;
+};
+template <class R, class... A>
+struct Signature<R(A...)> {
+  static constexpr bool known = true;
+  using Result = R;
+  using Args = std::tuple<A...>;
+};
+template <class R, class... A>
+struct Signature<R(A...) noexcept> : Signature<R(A...)> {};
+template <class R, class... A>
+struct Signature<R (*)(A...)> : Signature<R(A...)> {};
+template <class R, class... A>
+struct Signature<R (*)(A...) noexcept> : Signature<R(A...)> {};
+template <class C, class R, class... A>
+struct Signature<R (C::*)(A...)> : Signature<R(A...)> {};
+template <class C, class R, class... A>
+struct Signature<R (C::*)(A...) const> : Signature<R(A...)> {};
+template <class C, class R, class... A>
+struct Signature<R (C::*)(A...) noexcept> : Signature<R(A...)> {};
+template <class C, class R, class... A>
+struct Signature<R (C::*)(A...) const noexcept> : Signature<R(A...)> {};
+
+template <class Fn, class = void>
+struct SignatureOf : Signature<std::decay_t<Fn>> {};
+template <class Fn>
+struct SignatureOf<Fn, std::void_t<decltype(&std::remove_cvref_t<Fn>::operator())>>
+    : Signature<decltype(&std::remove_cvref_t<Fn>::operator())> {};
+
+// The parameter of type P (cv-ref stripped) for a Value of KindOf<P>.
+template <class P>
+P value_as(const Value& v) {
+  if constexpr (std::is_same_v<P, std::vector<uint8_t>>) {
+    return P(v.bytes.begin(), v.bytes.end());
+  } else if constexpr (std::is_same_v<P, std::span<const uint8_t>>) {
+    return P(reinterpret_cast<const uint8_t*>(v.bytes.data()), v.bytes.size());
+  } else if constexpr (std::is_same_v<P, std::string>) {
+    return v.bytes;
+  } else if constexpr (std::is_same_v<P, std::string_view>) {
+    return std::string_view(v.bytes);
+  } else if constexpr (std::is_same_v<P, const char*>) {
+    return v.bytes.c_str();
+  } else {
+    return v.template scalar<P>();
+  }
+}
+
+template <class Fn, class... P, size_t... I>
+void invoke_with(Fn& fn, T& t, const std::vector<Value>& values, std::index_sequence<I...>) {
+  // Materialized first, so that `P&` and `const P&` parameters bind to lvalues.
+  std::tuple<std::remove_cvref_t<P>...> args{value_as<std::remove_cvref_t<P>>(values[I])...};
+  fn(t, std::get<I>(args)...);
+}
+
+template <class Fn, class First, class... P>
+FuzzFunction make_fuzz_function_from(Fn&& fn, std::tuple<First, P...>*) {
+  static_assert(std::is_same_v<First, T&>,
+                "cxxtest: the first parameter of the fuzz function must be cxxtest::T&");
+  static_assert((KindOfDecayed<P>::supported && ...),
+                "cxxtest: a fuzz function parameter has a type cxxtest cannot fuzz; "
+                "supported: std::vector<uint8_t>, std::span<const uint8_t>, std::string, "
+                "std::string_view, const char*, bool, char, integers, char32_t, float, double");
+  FuzzFunction f;
+  if constexpr ((KindOfDecayed<P>::supported && ...)) f.kinds = {KindOfDecayed<P>::value...};
+  f.invoke = [fn = std::forward<Fn>(fn)](T& t, const std::vector<Value>& values) mutable {
+    invoke_with<std::decay_t<Fn>, P...>(fn, t, values, std::index_sequence_for<P...>{});
+  };
+  return f;
+}
+
+template <class Fn>
+FuzzFunction make_fuzz_function_from(Fn&&, std::tuple<>*) {
+  return {};  // already rejected by make_fuzz_function's static_assert
+}
+
+template <class Fn>
+FuzzFunction make_fuzz_function(Fn&& fn) {
+  using Sig = SignatureOf<Fn>;
+  static_assert(Sig::known,
+                "cxxtest: F::Fuzz needs a lambda, function object or function pointer "
+                "(a generic lambda's parameters cannot be deduced)");
+  if constexpr (Sig::known) {
+    static_assert(std::is_void_v<typename Sig::Result>,
+                  "cxxtest: the fuzz function must not return a value");
+    static_assert(std::tuple_size_v<typename Sig::Args> >= 2,
+                  "cxxtest: the fuzz function needs at least two parameters, the first "
+                  "cxxtest::T&");
+    return make_fuzz_function_from(std::forward<Fn>(fn),
+                                   static_cast<typename Sig::Args*>(nullptr));
+  } else {
+    return {};
+  }
+}
+
+}  // namespace internal
+}  // namespace cxxtest

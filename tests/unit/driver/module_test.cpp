@@ -1,0 +1,92 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "driver/include_graph.h"
+#include "driver/module.h"
+
+using namespace cxxtest::driver;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A scratch module under /tmp, removed when the test passes.
+struct Scratch {
+  fs::path root = fs::temp_directory_path() / ("cxxtest-module-test-" + std::to_string(getpid()));
+  Scratch() { fs::remove_all(root); fs::create_directories(root); }
+  ~Scratch() { fs::remove_all(root); }
+  void write(const std::string& rel, const std::string& text) {
+    fs::create_directories((root / rel).parent_path());
+    std::ofstream(root / rel) << text;
+  }
+};
+
+Config config_at(const fs::path& root) {
+  auto c = parse_config("[module]\nname = \"example.com/m\"\n", root / "cxxtest.toml");
+  REQUIRE(c.ok());
+  return *c;
+}
+
+}  // namespace
+
+TEST_CASE("packages, patterns and the transitive link set") {
+  Scratch s;
+  s.write("cxxtest.toml", "[module]\nname = \"example.com/m\"\n");
+  s.write("a/a.h", "#include \"b/b.h\"\n");
+  s.write("a/a.cpp", "#include \"a/a.h\"\n");
+  s.write("a/a_test.cpp", "#include <cxxtest/cxxtest.h>\n#include \"a.h\"\n");
+  s.write("b/b.h", "int b();\n");
+  s.write("b/b.cpp", "#include \"b/b.h\"\n  #  include \"c/c.h\"\n");
+  s.write("c/c.h", "int c();\n");
+  s.write("c/c.cpp", "#include \"c/c.h\"\n");
+  s.write("d/d.cpp", "int d;\n");
+  s.write("testdata/x.cpp", "");
+  s.write("_skip/x.cpp", "");
+  s.write("nested/cxxtest.toml", "");
+  s.write("nested/n.cpp", "");
+  Config c = config_at(s.root);
+
+  auto all = scan_packages(c);
+  std::vector<std::string> dirs;
+  for (const auto& p : all) dirs.push_back(p.rel_dir);
+  CHECK(dirs == std::vector<std::string>{"a", "b", "c", "d"});
+  CHECK(all[0].import_path == "example.com/m/a");
+  CHECK(all[0].test_files.size() == 1);
+  CHECK(all[0].sources.size() == 1);
+
+  auto matched = match_packages(c, {"./..."}, s.root);
+  REQUIRE(matched.ok());
+  CHECK(matched->size() == 4);
+  auto one = match_packages(c, {"."}, s.root / "b");
+  REQUIRE(one.ok());
+  CHECK(one->at(0).rel_dir == "b");
+  CHECK(match_packages(c, {"example.com/m/c"}, s.root)->at(0).rel_dir == "c");
+  CHECK(match_packages(c, {"./nope"}, s.root).error() == "pattern ./nope: matched no packages");
+  CHECK(match_packages(c, {"../.."}, s.root).error().find("outside the module") != std::string::npos);
+
+  std::map<std::string, Package> by_dir;
+  for (const auto& p : all) by_dir[p.rel_dir] = p;
+  IncludeGraph g(s.root, {s.root}, s.root / "scan.txt");
+  std::vector<std::string> linked;
+  for (const Package* p : g.link_set(by_dir["a"], by_dir)) linked.push_back(p->rel_dir);
+  CHECK(linked == std::vector<std::string>{"a", "b", "c"});
+  g.save();
+  CHECK(fs::exists(s.root / "scan.txt"));
+  IncludeGraph again(s.root, {s.root}, s.root / "scan.txt");
+  CHECK(again.link_set(by_dir["c"], by_dir).size() == 1);
+}
+
+TEST_CASE("include directives") {
+  auto d = scan_include_directives("#include \"a.h\"\n# include <b/c.h>\n// #include \"no.h\"\nint x;\n#define X\n");
+  CHECK(d == std::vector<std::string>{"\"a.h", "<b/c.h"});
+}
+
+TEST_CASE("find_module_root walks up") {
+  Scratch s;
+  s.write("cxxtest.toml", "");
+  s.write("x/y/z.cpp", "");
+  CHECK(*find_module_root(s.root / "x" / "y") == s.root);
+  CHECK_FALSE(find_module_root("/").ok());
+}

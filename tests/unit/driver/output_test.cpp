@@ -1,0 +1,36 @@
+#include <doctest/doctest.h>
+
+#include "driver/plan.h"
+#include "driver/run_tests.h"
+
+using namespace cxxtest::driver;
+
+TEST_CASE("ok, FAIL and cached lines as go test prints them") {
+  PackageRun run;
+  run.import_path = "example.com/m/a";
+  run.status = ExitStatus{0, 0};
+  run.seconds = 0.0123;
+  CHECK(format_result(run, "PASS\n", false) == "ok  \texample.com/m/a\t0.012s\n");
+  CHECK(format_result(run, "=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\n", true) ==
+        "=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\nok  \texample.com/m/a\t0.012s\n");
+  CHECK(format_result(run, "testing: warning: no tests to run\nPASS\n", false) ==
+        "ok  \texample.com/m/a\t0.012s [no tests to run]\n");
+  run.cached = true;
+  CHECK(format_result(run, "PASS\n", false) == "ok  \texample.com/m/a\t(cached)\n");
+  run.cached = false;
+  run.status = ExitStatus{1, 0};
+  CHECK(format_result(run, "--- FAIL: TestA (0.00s)\n    a_test.cpp:3: bad\nFAIL\n", false) ==
+        "--- FAIL: TestA (0.00s)\n    a_test.cpp:3: bad\nFAIL\nFAIL\texample.com/m/a\t0.012s\n");
+  run.status = ExitStatus{3, 0};
+  CHECK(format_result(run, "partial", false) == "partial\nexit status 3\nFAIL\texample.com/m/a\t0.012s\n");
+}
+
+TEST_CASE("the generated main lists tests and fuzz targets in order") {
+  std::vector<TestFunc> funcs = {{false, "TestB", "x_test.cpp", 1, 6}, {true, "FuzzA", "x_test.cpp", 5, 6},
+                                 {false, "TestA", "x_test.cpp", 9, 6}};
+  std::string m = generate_main(funcs);
+  CHECK(m.find("void TestB(cxxtest::T&);\nvoid FuzzA(cxxtest::F&);\nvoid TestA(cxxtest::T&);") != std::string::npos);
+  CHECK(m.find("{\"TestB\", &TestB},\n  {\"TestA\", &TestA}") != std::string::npos);
+  CHECK(m.find("run_main(argc, argv, cxxtest_tests, 2, cxxtest_fuzz_targets, 1)") != std::string::npos);
+  CHECK(generate_main({}).find("run_main(argc, argv, nullptr, 0, nullptr, 0)") != std::string::npos);
+}
