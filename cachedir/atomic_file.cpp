@@ -72,8 +72,10 @@ int try_write(const fs::path& dest, std::string_view data, std::string* err, Dur
   } while (fd < 0 && errno == EEXIST);
   if (fd < 0) return report(err, "open", temp, errno);
   const char* op = nullptr;  // the step that failed, if any
-  if (!write_all(fd, data)) op = "write";
-  else if (durability == Durability::Fsync && ::fsync(fd) != 0) op = "fsync";
+  if (!write_all(fd, data))
+    op = "write";
+  else if (durability == Durability::Fsync && ::fsync(fd) != 0)
+    op = "fsync";
   int saved = errno;
   if (::close(fd) != 0 && !op) {
     op = "close";

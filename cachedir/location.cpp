@@ -32,8 +32,8 @@ std::optional<std::filesystem::path> cache_root(std::string* err, const EnvLooku
     const char* var;
     const char* suffix;  // appended to the variable's value
   };
-  for (Source s : {Source{"CXXTESTCACHE", ""}, Source{"XDG_CACHE_HOME", "cxxtest"},
-                   Source{"HOME", ".cache/cxxtest"}}) {
+  for (Source s :
+       {Source{"CXXTESTCACHE", ""}, Source{"XDG_CACHE_HOME", "cxxtest"}, Source{"HOME", ".cache/cxxtest"}}) {
     std::optional<std::string> value = non_empty(env, s.var);
     if (!value) continue;
     std::filesystem::path dir(*value);

@@ -23,7 +23,6 @@ std::optional<std::string> process_env(const char* name);
 // The cache root. On failure returns nullopt and sets *err (when err is not
 // null) to a message for the user, e.g.
 // "CXXTESTCACHE is not an absolute path: foo".
-std::optional<std::filesystem::path> cache_root(std::string* err,
-                                                const EnvLookup& env = process_env);
+std::optional<std::filesystem::path> cache_root(std::string* err, const EnvLookup& env = process_env);
 
 }  // namespace cxxtest::cachedir

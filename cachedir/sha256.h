@@ -30,7 +30,7 @@ class Sha256 {
 
   std::array<uint32_t, 8> state_;
   std::array<uint8_t, 64> block_;
-  size_t block_len_ = 0;  // bytes buffered in block_
+  size_t block_len_ = 0;    // bytes buffered in block_
   uint64_t total_len_ = 0;  // message length in bytes
 };
 

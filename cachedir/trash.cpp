@@ -1,11 +1,11 @@
 // trash.cpp: rename-then-delete (see trash.h).
 #include "cachedir/trash.h"
 
-#include "cachedir/atomic_file.h"
-
 #include <cerrno>
 #include <cstdio>
 #include <system_error>
+
+#include "cachedir/atomic_file.h"
 
 namespace cxxtest::cachedir {
 namespace {

@@ -68,7 +68,10 @@ std::optional<std::string> ResultCache::lookup(const std::string& key, const fs:
   std::istringstream in(*text);
   std::string line;
   if (!std::getline(in, line) || line != kHeader) return std::nullopt;
-  int64_t expired = cache_.test_results_expired_at();
+  auto expired_at = cache_.test_results_expired_at();
+  int64_t expired = expired_at ? std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     expired_at->time_since_epoch()).count()
+                               : 0;
   while (std::getline(in, line) && line != "output") {
     std::istringstream f(line);
     std::string kind, a, b;

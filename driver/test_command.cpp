@@ -164,6 +164,7 @@ Exit test_command(const std::vector<std::string>& args) {
   auto cache_root = cxxtest::cachedir::cache_root(&cache_err);
   if (!cache_root) return usage_error(cache_err);
   cxxtest::cachedir::Cache cache(*cache_root);
+  if (!cache.open(&cache_err)) return usage_error("cache " + cache_root->string() + ": " + cache_err);
 
   // 2. Plan: discovery and the link set of every test binary.
   int jobs = opts->int_value("p", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
@@ -203,6 +204,7 @@ Exit test_command(const std::vector<std::string>& args) {
   RunSummary summary = run_packages(runs, jobs, opts->flag("v"));
   if (summary.any_failed) std::cout << "FAIL\n";
   std::cout.flush();
+  cache.trim();  // at most once a day; failures only mean a bigger cache
   if (build_failed) return Exit::Usage;
   return summary.any_failed ? Exit::Failed : Exit::Ok;
 }

@@ -83,26 +83,39 @@ void append_float(std::string& out, U bits, U canonical_nan, std::string_view ty
 }
 
 // The low `n` bits of `bits`, sign-extended (signed) or zero-extended.
-int64_t low_signed(uint64_t bits, int n) {
-  return static_cast<int64_t>(bits << (64 - n)) >> (64 - n);
-}
+int64_t low_signed(uint64_t bits, int n) { return static_cast<int64_t>(bits << (64 - n)) >> (64 - n); }
 uint64_t low_unsigned(uint64_t bits, int n) { return n == 64 ? bits : bits & ((1ull << n) - 1); }
 
 void append_literal(std::string& out, const Value& v) {
   const int n = kind_bits(v.kind);
   switch (v.kind) {
-    case Kind::Bytes: case Kind::String: append_quoted(out, v.bytes, '"'); return;
-    case Kind::Bool: out += v.bits ? "true" : "false"; return;
-    case Kind::Char: append_quoted(out, std::string(1, static_cast<char>(v.bits)), '\''); return;
-    case Kind::Char32: out += "0x"; append_hex(out, low_unsigned(v.bits, n)); return;
+    case Kind::Bytes:
+    case Kind::String:
+      append_quoted(out, v.bytes, '"');
+      return;
+    case Kind::Bool:
+      out += v.bits ? "true" : "false";
+      return;
+    case Kind::Char:
+      append_quoted(out, std::string(1, static_cast<char>(v.bits)), '\'');
+      return;
+    case Kind::Char32:
+      out += "0x";
+      append_hex(out, low_unsigned(v.bits, n));
+      return;
     case Kind::Float:
       append_float<float, uint32_t>(out, static_cast<uint32_t>(v.bits), kFloatNaN, "float");
       return;
-    case Kind::Double: append_float<double, uint64_t>(out, v.bits, kDoubleNaN, "double"); return;
-    default: break;
+    case Kind::Double:
+      append_float<double, uint64_t>(out, v.bits, kDoubleNaN, "double");
+      return;
+    default:
+      break;
   }
-  if (is_signed_kind(v.kind)) append_number(out, low_signed(v.bits, n));
-  else append_number(out, low_unsigned(v.bits, n));
+  if (is_signed_kind(v.kind))
+    append_number(out, low_signed(v.bits, n));
+  else
+    append_number(out, low_unsigned(v.bits, n));
 }
 
 }  // namespace
@@ -170,8 +183,10 @@ std::string show_escape(std::string_view seq) {
   std::string out = "\"";
   for (char ch : seq) {
     unsigned char u = static_cast<unsigned char>(ch);
-    if (u >= 0x20 && u < 0x7f) out += ch;
-    else append_escaped(out, u, '"');
+    if (u >= 0x20 && u < 0x7f)
+      out += ch;
+    else
+      append_escaped(out, u, '"');
   }
   return out + "\"";
 }
@@ -180,7 +195,8 @@ bool parse_octal_escape(Cursor& c, std::string& out) {
   size_t start = c.i - 1;  // the backslash
   int value = 0;
   for (int n = 0; n < 3 && c.peek() >= '0' && c.peek() <= '7'; ++n) value = value * 8 + (c.s[c.i++] - '0');
-  if (value > 255) return c.fail("bad escape " + show_escape(c.s.substr(start, c.i - start)) + ": octal above \\377");
+  if (value > 255)
+    return c.fail("bad escape " + show_escape(c.s.substr(start, c.i - start)) + ": octal above \\377");
   out += static_cast<char>(value);
   return true;
 }
@@ -214,7 +230,8 @@ bool parse_escape(Cursor& c, std::string& out) {
 bool parse_quoted(Cursor& c, char quote, std::string& out) {
   const char* what = quote == '"' ? "string literal" : "char literal";
   if (!c.eat(std::string_view(&quote, 1)))
-    return c.fail(std::string("want a ") + what + " starting with " + quote + ", got " + show(c.s.substr(c.i)));
+    return c.fail(std::string("want a ") + what + " starting with " + quote + ", got " +
+                  show(c.s.substr(c.i)));
   while (!c.eof() && c.peek() != quote) {
     char ch = c.s[c.i++];
     if (ch != '\\') {
@@ -228,11 +245,14 @@ bool parse_quoted(Cursor& c, char quote, std::string& out) {
   return true;
 }
 
+bool is_token_char(char ch) {
+  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '+' || ch == '-';
+}
+
 // The maximal run of number-ish characters: [0-9A-Za-z_.+-].
 std::string_view take_token(Cursor& c) {
   size_t start = c.i;
-  while (!c.eof() && (std::isalnum(static_cast<unsigned char>(c.peek())) || std::strchr("_.+-", c.peek())))
-    ++c.i;
+  while (!c.eof() && is_token_char(c.peek())) ++c.i;
   return c.s.substr(start, c.i - start);
 }
 
@@ -246,7 +266,8 @@ bool parse_magnitude(Cursor& c, std::string_view tok, std::string_view type, boo
     base = 16;
     digits.remove_prefix(2);
   } else if (digits.size() > 1 && digits[0] == '0') {
-    return c.fail("bad integer " + show(tok) + " for " + std::string(type) + ": leading 0 (octal) is not accepted");
+    return c.fail("bad integer " + show(tok) + " for " + std::string(type) +
+                  ": leading 0 (octal) is not accepted");
   }
   auto r = std::from_chars(digits.data(), digits.data() + digits.size(), mag, base);
   bool whole = !digits.empty() && r.ptr == digits.data() + digits.size();
@@ -263,8 +284,8 @@ bool parse_integer(Cursor& c, Kind k, uint64_t& bits) {
   uint64_t mag = 0;
   if (!parse_magnitude(c, tok, type, neg, mag)) return false;
   const int n = kind_bits(k);
-  bool fits = is_signed_kind(k) ? mag <= (1ull << (n - 1)) - (neg ? 0 : 1)
-                                : !neg && (n == 64 || mag < (1ull << n));
+  bool fits =
+      is_signed_kind(k) ? mag <= (1ull << (n - 1)) - (neg ? 0 : 1) : !neg && (n == 64 || mag < (1ull << n));
   if (!fits) return c.fail("value " + std::string(tok) + " out of range for " + std::string(type));
   bits = neg ? 0 - mag : mag;
   return true;
@@ -290,18 +311,25 @@ bool parse_float(Cursor& c, Kind k, U canonical_nan, uint64_t& bits) {
                      (std::isdigit(static_cast<unsigned char>(unsigned_part[0])) || unsigned_part[0] == '.');
   F x{};
   auto r = std::from_chars(tok.data(), tok.data() + tok.size(), x);
-  if (!digit_first || r.ptr != tok.data() + tok.size() || (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
-    return c.fail("bad " + type + " " + show(tok) + ": want a decimal number, +Inf, -Inf, NaN or std::bit_cast<" + type + ">(bits)");
-  if (r.ec == std::errc::result_out_of_range) return c.fail("value " + std::string(tok) + " out of range for " + type);
+  if (!digit_first || r.ptr != tok.data() + tok.size() ||
+      (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
+    return c.fail("bad " + type + " " + show(tok) +
+                  ": want a decimal number, +Inf, -Inf, NaN or std::bit_cast<" + type + ">(bits)");
+  if (r.ec == std::errc::result_out_of_range)
+    return c.fail("value " + std::string(tok) + " out of range for " + type);
   bits = std::bit_cast<U>(x);
   return true;
 }
 
 bool parse_literal(Cursor& c, Value& v) {
   switch (v.kind) {
-    case Kind::Bytes: case Kind::String: return parse_quoted(c, '"', v.bytes);
-    case Kind::Float: return parse_float<float, uint32_t>(c, v.kind, kFloatNaN, v.bits);
-    case Kind::Double: return parse_float<double, uint64_t>(c, v.kind, kDoubleNaN, v.bits);
+    case Kind::Bytes:
+    case Kind::String:
+      return parse_quoted(c, '"', v.bytes);
+    case Kind::Float:
+      return parse_float<float, uint32_t>(c, v.kind, kFloatNaN, v.bits);
+    case Kind::Double:
+      return parse_float<double, uint64_t>(c, v.kind, kDoubleNaN, v.bits);
     case Kind::Bool: {
       std::string_view tok = take_token(c);
       if (tok != "true" && tok != "false") return c.fail("want true or false, got " + show(tok));
@@ -311,11 +339,13 @@ bool parse_literal(Cursor& c, Value& v) {
     case Kind::Char: {
       std::string one;
       if (!parse_quoted(c, '\'', one)) return false;
-      if (one.size() != 1) return c.fail("char literal must hold exactly one byte, got " + std::to_string(one.size()));
+      if (one.size() != 1)
+        return c.fail("char literal must hold exactly one byte, got " + std::to_string(one.size()));
       v.bits = static_cast<unsigned char>(one[0]);
       return true;
     }
-    default: return parse_integer(c, v.kind, v.bits);
+    default:
+      return parse_integer(c, v.kind, v.bits);
   }
 }
 
@@ -328,7 +358,9 @@ std::optional<Kind> kind_named(std::string_view name) {
 // One value line (already stripped of trailing whitespace).
 bool parse_line(Cursor& c, Value& v) {
   size_t start = c.i;
-  while (!c.eof() && (std::isalnum(static_cast<unsigned char>(c.peek())) || c.peek() == '_' || c.peek() == ':')) ++c.i;
+  while (!c.eof() &&
+         (std::isalnum(static_cast<unsigned char>(c.peek())) || c.peek() == '_' || c.peek() == ':'))
+    ++c.i;
   std::string_view type = c.s.substr(start, c.i - start);
   if (type.empty()) return c.fail("want type(literal), got " + show(c.s));
   std::optional<Kind> k = kind_named(type);
@@ -336,7 +368,8 @@ bool parse_line(Cursor& c, Value& v) {
   if (!c.eat("(")) return c.fail("missing \"(\" after type " + std::string(type));
   v.kind = *k;
   if (!parse_literal(c, v)) return false;
-  if (!c.eat(")")) return c.fail("missing \")\" after " + std::string(type) + " literal, got " + show(c.s.substr(c.i)));
+  if (!c.eat(")"))
+    return c.fail("missing \")\" after " + std::string(type) + " literal, got " + show(c.s.substr(c.i)));
   if (!c.eof()) return c.fail("junk after \")\": " + show(c.s.substr(c.i)));
   return true;
 }

@@ -68,7 +68,6 @@ bool decode(std::string_view text, std::vector<cxxtest::Value>& out, DecodeError
 
 // decode() of a file's contents. An I/O failure returns false with
 // err.line == 0 and err.message naming the OS error ("open: <strerror>").
-bool decode_file(const std::filesystem::path& file, std::vector<cxxtest::Value>& out,
-                 DecodeError& err);
+bool decode_file(const std::filesystem::path& file, std::vector<cxxtest::Value>& out, DecodeError& err);
 
 }  // namespace cxxtest::corpus

@@ -4,46 +4,25 @@
 
 #include <charconv>
 #include <thread>
+#include <type_traits>
 
 namespace cxxtest::runtime {
 namespace {
 
-// "parse error" and friends: the reason part of Go's
-// `invalid value "x" for flag -test.y: <reason>`. Empty means success.
+// The reason part of Go's `invalid value "x" for flag -test.y: <reason>`.
+// Empty means success.
 using Reason = std::string;
-
-Reason set_value(std::string_view v, std::string& out) {
-  out = std::string(v);
-  return {};
-}
 
 template <class Int>
 Reason set_int(std::string_view v, Int& out) {
-  // Go's strconv.ParseInt/ParseUint with base 0 also takes 0x/0o/0b; decimal
-  // (with an optional sign for signed types) covers every real use.
+  // Go's ParseInt/ParseUint with base 0 also take 0x/0o/0b; decimal (with an
+  // optional sign) covers every real use.
   if (!v.empty() && v[0] == '+') v.remove_prefix(1);
   Int x{};
   auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
   if (ec == std::errc::result_out_of_range) return "value out of range";
-  if (ec != std::errc() || end != v.data() + v.size() || v.empty()) return "parse error";
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size()) return "parse error";
   out = x;
-  return {};
-}
-Reason set_value(std::string_view v, uint64_t& out) { return set_int(v, out); }
-Reason set_value(std::string_view v, int64_t& out) { return set_int(v, out); }
-
-Reason set_value(std::string_view v, bool& out) {
-  for (const char* t : {"1", "t", "T", "TRUE", "true", "True"})
-    if (v == t) return out = true, Reason{};
-  for (const char* f : {"0", "f", "F", "FALSE", "false", "False"})
-    if (v == f) return out = false, Reason{};
-  return "parse error";
-}
-
-Reason set_value(std::string_view v, Nanos& out) {
-  auto d = parse_duration(v);
-  if (!d) return "parse error";
-  out = *d;
   return {};
 }
 
@@ -61,64 +40,108 @@ Reason set_duration_or_count(std::string_view v, DurationOrCount& out, bool allo
   out = {*d, 0};
   return {};
 }
-Reason set_value(std::string_view v, FlagFuzzTime& out) {
+
+// Per flag type (the TYPE column of flags.def): set_TYPE parses a value,
+// default_TYPE shows a default as Go's PrintDefaults does (empty for the zero
+// value), kTypeName_TYPE names the value when the usage has no `word`.
+Reason set_Bool(std::string_view v, bool& out) {
+  for (const char* t : {"1", "t", "T", "TRUE", "true", "True"})
+    if (v == t) return out = true, Reason{};
+  for (const char* f : {"0", "f", "F", "FALSE", "false", "False"})
+    if (v == f) return out = false, Reason{};
+  return "parse error";
+}
+Reason set_String(std::string_view v, std::string& out) { return out = std::string(v), Reason{}; }
+Reason set_Count(std::string_view v, uint64_t& out) { return set_int(v, out); }
+Reason set_Int(std::string_view v, int64_t& out) { return set_int(v, out); }
+Reason set_Duration(std::string_view v, Nanos& out) {
+  auto d = parse_duration(v);
+  if (!d) return "parse error";
+  out = *d;
+  return {};
+}
+Reason set_FuzzTime(std::string_view v, FlagFuzzTime& out) {
   return set_duration_or_count(v, out, false);
 }
-Reason set_value(std::string_view v, FlagMinimizeTime& out) {
+Reason set_MinimizeTime(std::string_view v, FlagMinimizeTime& out) {
   return set_duration_or_count(v, out, true);
 }
 
-// The default as Go's PrintDefaults shows it; empty when it is the zero value.
-std::string default_text(const std::string& s) { return s.empty() ? "" : '"' + s + '"'; }
-std::string default_text(bool b) { return b ? "true" : ""; }
-std::string default_text(uint64_t n) { return n ? std::to_string(n) : ""; }
-std::string default_text(int64_t n) { return n ? std::to_string(n) : ""; }
-std::string default_text(Nanos d, int) { return d ? format_duration(d) : ""; }
-std::string default_text(const DurationOrCount& d) {
+std::string default_Bool(bool b) { return b ? "true" : ""; }
+std::string default_String(const std::string& s) { return s.empty() ? "" : '"' + s + '"'; }
+std::string default_Count(uint64_t n) { return n ? std::to_string(n) : ""; }
+std::string default_Int(int64_t n) { return n ? std::to_string(n) : ""; }
+std::string default_Duration(Nanos d) { return d ? format_duration(d) : ""; }
+std::string default_FuzzTime(const DurationOrCount& d) {
   if (d.count) return std::to_string(d.count) + "x";
   return d.duration ? format_duration(d.duration) : "";
 }
+std::string default_MinimizeTime(const DurationOrCount& d) { return default_FuzzTime(d); }
+
+constexpr const char* kTypeName_Bool = "";
+constexpr const char* kTypeName_String = "string";
+constexpr const char* kTypeName_Count = "uint";
+constexpr const char* kTypeName_Int = "int";
+constexpr const char* kTypeName_Duration = "duration";
+constexpr const char* kTypeName_FuzzTime = "value";
+constexpr const char* kTypeName_MinimizeTime = "value";
 
 struct FlagInfo {
-  const char* name;
+  const char* name;  // without "test."
   const char* usage;
-  const char* type_name;  // Go's UnquoteUsage fallback name
+  const char* type_name;
   bool is_bool;
   Reason (*set)(Flags&, std::string_view);
   std::string (*default_value)();
 };
 
-const char* type_name_of(bool*) { return ""; }
-const char* type_name_of(std::string*) { return "string"; }
-const char* type_name_of(uint64_t*) { return "uint"; }
-const char* type_name_of(int64_t*) { return "int"; }
-const char* type_name_of(DurationOrCount*) { return "value"; }
-
-template <class V>
-std::string default_of(const V& v) {
-  if constexpr (std::is_same_v<V, Nanos>) return default_text(v, 0);
-  else return default_text(v);
-}
-
-// Nanos and int64_t are the same type: the duration flags are told apart here.
-const char* type_name_for(const char* name, const char* fallback) {
-  return std::string_view(name) == "timeout" ? "duration" : fallback;
-}
-
 const FlagInfo kFlags[] = {
-#define CXXTEST_FLAG(TYPE, FIELD, NAME, DEFAULT, USAGE)                                 \
-  {NAME, USAGE, type_name_for(NAME, type_name_of(static_cast<Flag##TYPE*>(nullptr))), \
-   std::is_same_v<Flag##TYPE, bool>,                                                  \
-   [](Flags& f, std::string_view v) { return set_value(v, f.FIELD); },                \
-   [] { return default_of(Flags{}.FIELD); }},
+#define CXXTEST_FLAG(TYPE, FIELD, NAME, DEFAULT, USAGE)                   \
+  {NAME, USAGE, kTypeName_##TYPE, std::is_same_v<Flag##TYPE, bool>,      \
+   [](Flags& f, std::string_view v) { return set_##TYPE(v, f.FIELD); }, \
+   [] { return default_##TYPE(Flags{}.FIELD); }},
 #include "flags.def"
 #undef CXXTEST_FLAG
 };
 
 const FlagInfo* find_flag(std::string_view name) {
+  if (name.substr(0, 5) != "test.") return nullptr;
   for (const FlagInfo& f : kFlags)
-    if (name == f.name) return &f;
+    if (name.substr(5) == f.name) return &f;
   return nullptr;
+}
+
+// Applies one flag; `next` is the following argument (nullptr if none) and
+// `used_next` is set when it was consumed as the value.
+ParseStatus apply_flag(std::string_view arg, const std::string* next, bool& used_next,
+                       Flags& flags, std::string& error) {
+  std::string_view name = arg.substr(arg[1] == '-' ? 2 : 1);
+  if (name.empty() || name[0] == '-' || name[0] == '=')
+    return error = "bad flag syntax: " + std::string(arg), ParseStatus::Error;
+  size_t eq = name.find('=');
+  bool has_value = eq != std::string_view::npos;
+  std::string_view value = has_value ? name.substr(eq + 1) : std::string_view("true");
+  name = name.substr(0, eq);
+  const FlagInfo* f = find_flag(name);
+  std::string flag = "-" + std::string(name);
+  if (!f) {
+    if (name == "help" || name == "h") return ParseStatus::Help;
+    return error = "flag provided but not defined: " + flag, ParseStatus::Error;
+  }
+  if (f->is_bool) {
+    if (f->set(flags, value).empty()) return ParseStatus::Ok;
+    error = "invalid boolean value \"" + std::string(value) + "\" for " + flag + ": parse error";
+    return ParseStatus::Error;
+  }
+  if (!has_value) {
+    if (!next) return error = "flag needs an argument: " + flag, ParseStatus::Error;
+    value = *next;
+    used_next = true;
+  }
+  Reason why = f->set(flags, value);
+  if (why.empty()) return ParseStatus::Ok;
+  error = "invalid value \"" + std::string(value) + "\" for flag " + flag + ": " + why;
+  return ParseStatus::Error;
 }
 
 }  // namespace
@@ -131,47 +154,18 @@ int64_t default_parallelism() {
 ParseResult parse_flags(const std::vector<std::string>& args, Flags& flags) {
   ParseResult r;
   size_t i = 0;
-  auto fail = [&](std::string msg) {
-    r.status = ParseStatus::Error;
-    r.error = std::move(msg);
-    return r;
-  };
-  for (; i < args.size(); ++i) {
-    std::string_view s = args[i];
+  while (i < args.size()) {
+    const std::string& s = args[i];
     if (s.size() < 2 || s[0] != '-') break;
-    size_t dashes = s[1] == '-' ? 2 : 1;
     if (s == "--") {
       ++i;
       break;
     }
-    std::string_view name = s.substr(dashes);
-    if (name.empty() || name[0] == '-' || name[0] == '=')
-      return fail("bad flag syntax: " + std::string(s));
-    size_t eq = name.find('=');
-    bool has_value = eq != std::string_view::npos;
-    std::string_view value = has_value ? name.substr(eq + 1) : std::string_view();
-    if (has_value) name = name.substr(0, eq);
-    std::string_view short_name = name.substr(0, 5) == "test." ? name.substr(5) : "";
-    const FlagInfo* f = short_name.empty() ? nullptr : find_flag(short_name);
-    if (!f) {
-      if (name == "help" || name == "h") return r.status = ParseStatus::Help, r;
-      return fail("flag provided but not defined: -" + std::string(name));
-    }
-    if (f->is_bool) {
-      if (!has_value) value = "true";
-      if (!f->set(flags, value).empty())
-        return fail("invalid boolean value \"" + std::string(value) + "\" for -" +
-                    std::string(name) + ": parse error");
-      continue;
-    }
-    if (!has_value) {
-      if (i + 1 >= args.size()) return fail("flag needs an argument: -" + std::string(name));
-      value = args[++i];
-    }
-    Reason why = f->set(flags, value);
-    if (!why.empty())
-      return fail("invalid value \"" + std::string(value) + "\" for flag -" +
-                  std::string(name) + ": " + why);
+    bool used_next = false;
+    const std::string* next = i + 1 < args.size() ? &args[i + 1] : nullptr;
+    r.status = apply_flag(s, next, used_next, flags, r.error);
+    if (r.status != ParseStatus::Ok) return r;
+    i += used_next ? 2 : 1;
   }
   r.rest.assign(args.begin() + long(i), args.end());
   return r;
@@ -182,8 +176,9 @@ std::string flags_usage() {
   for (const FlagInfo& f : kFlags) {
     std::string usage = f.usage;
     std::string value_name = f.type_name;
-    size_t open = usage.find('`'), close = usage.find('`', open + 1);
-    if (open != std::string::npos && close != std::string::npos) {
+    size_t open = usage.find('`');
+    size_t close = open == std::string::npos ? open : usage.find('`', open + 1);
+    if (close != std::string::npos) {
       value_name = usage.substr(open + 1, close - open - 1);
       usage.erase(close, 1);
       usage.erase(open, 1);

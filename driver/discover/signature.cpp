@@ -51,8 +51,9 @@ std::string check_signature(const clang::FunctionDecl& function, Kind kind) {
   if (is_template(function)) return template_message(name);
   if (!has_required_shape(function, kind)) return wrong_signature_message(kind, name);
   if (function.isExternC()) return language_linkage_message(name);
-  if (function.getStorageClass() == clang::SC_Static || function.isInAnonymousNamespace())
-    return linkage_message(name);
+  // Formal linkage also catches a definition whose earlier declaration was
+  // static, and everything in an anonymous namespace.
+  if (function.getFormalLinkage() != clang::ExternalLinkage) return linkage_message(name);
   return "";
 }
 

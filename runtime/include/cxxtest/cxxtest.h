@@ -117,6 +117,13 @@ struct PrintfArg<std::string_view> {
   const char* get() const { return copy.c_str(); }
 };
 
+// The type an F::Add argument is stored as: string literals and char
+// pointers as const char* (Kind String), everything else decayed.
+template <class A>
+using AddArg = std::conditional_t<std::is_same_v<std::decay_t<const A>, char*> ||
+                                      std::is_same_v<std::decay_t<const A>, const char*>,
+                                  const char*, std::decay_t<A>>;
+
 // vsnprintf into a std::string.
 std::string sprintf_string(const char* fmt, ...);
 
@@ -248,9 +255,9 @@ class F : public TB {
   // std::string.
   template <class... A>
   void Add(const A&... args) {
-    static_assert((KindOf<std::decay_t<A>>::supported && ...),
+    static_assert((KindOf<internal::AddArg<A>>::supported && ...),
                   "cxxtest: F::Add argument of a type cxxtest cannot fuzz; see value.h");
-    add_values({Value::of(static_cast<const std::decay_t<A>&>(args))...});
+    add_values({Value::of(static_cast<internal::AddArg<A>>(args))...});
   }
 
   // Fuzz runs fn, `void(cxxtest::T&, P...)`, on every seed corpus entry (and,

@@ -1,10 +1,10 @@
 // Every malformed input is rejected with its line and a precise message.
-#include "runtime/corpus_v1.h"
-
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
+
+#include "runtime/corpus_v1.h"
 
 namespace corpus = cxxtest::corpus;
 
@@ -60,12 +60,16 @@ TEST_CASE("string and char literals") {
   for (const BadCase& c : std::vector<BadCase>{
            {"cxxtest fuzz v1\nstd::string(\"abc\n", 2, "unterminated string literal"},
            {"cxxtest fuzz v1\nstd::string(\"abc\\\n", 2, "unterminated string literal"},
-           {"cxxtest fuzz v1\nstd::string(abc)\n", 2, R"x(want a string literal starting with ", got "abc)")x"},
+           {"cxxtest fuzz v1\nstd::string(abc)\n", 2,
+            R"x(want a string literal starting with ", got "abc)")x"},
            {"cxxtest fuzz v1\nbytes(\"a\\qb\")\n", 2, R"x(bad escape "\q")x"},
-           {"cxxtest fuzz v1\nbytes(\"\\x4\")\n", 2, R"x(bad escape "\x4": \x takes exactly two hex digits)x"},
-           {"cxxtest fuzz v1\nbytes(\"\\xg0\")\n", 2, R"x(bad escape "\x": \x takes exactly two hex digits)x"},
+           {"cxxtest fuzz v1\nbytes(\"\\x4\")\n", 2,
+            R"x(bad escape "\x4": \x takes exactly two hex digits)x"},
+           {"cxxtest fuzz v1\nbytes(\"\\xg0\")\n", 2,
+            R"x(bad escape "\x": \x takes exactly two hex digits)x"},
            {"cxxtest fuzz v1\nbytes(\"\\777\")\n", 2, R"x(bad escape "\777": octal above \377)x"},
-           {"cxxtest fuzz v1\nbytes(\"a\" \"b\")\n", 2, R"x(missing ")" after bytes literal, got " \"b\")")x"},
+           {"cxxtest fuzz v1\nbytes(\"a\" \"b\")\n", 2,
+            R"x(missing ")" after bytes literal, got " \"b\")")x"},
            {"cxxtest fuzz v1\nchar('ab')\n", 2, "char literal must hold exactly one byte, got 2"},
            {"cxxtest fuzz v1\nchar('')\n", 2, "char literal must hold exactly one byte, got 0"},
            {"cxxtest fuzz v1\nchar(''')\n", 2, "char literal must hold exactly one byte, got 0"},
@@ -87,7 +91,8 @@ TEST_CASE("integers out of range or malformed") {
            {"cxxtest fuzz v1\nuint64_t(18446744073709551616)\n", 2,
             "value 18446744073709551616 out of range for uint64_t"},
            {"cxxtest fuzz v1\nchar32_t(0x100000000)\n", 2, "value 0x100000000 out of range for char32_t"},
-           {"cxxtest fuzz v1\nint(010)\n", 2, R"x(bad integer "010" for int: leading 0 (octal) is not accepted)x"},
+           {"cxxtest fuzz v1\nint(010)\n", 2,
+            R"x(bad integer "010" for int: leading 0 (octal) is not accepted)x"},
            {"cxxtest fuzz v1\nint(1.5)\n", 2, R"x(bad integer "1.5" for int)x"},
            {"cxxtest fuzz v1\nint(+1)\n", 2, R"x(bad integer "+1" for int)x"},
            {"cxxtest fuzz v1\nint(0x)\n", 2, R"x(bad integer "0x" for int)x"},
@@ -105,10 +110,12 @@ TEST_CASE("floating point literals") {
            {"cxxtest fuzz v1\ndouble(0x10)\n", 2, ""},
            {"cxxtest fuzz v1\ndouble(1e999)\n", 2, "value 1e999 out of range for double"},
            {"cxxtest fuzz v1\nfloat(1e39)\n", 2, "value 1e39 out of range for float"},
-           {"cxxtest fuzz v1\nfloat(std::bit_cast<double>(0))\n", 2, "want std::bit_cast<float>(bits) for float"},
+           {"cxxtest fuzz v1\nfloat(std::bit_cast<double>(0))\n", 2,
+            "want std::bit_cast<float>(bits) for float"},
            {"cxxtest fuzz v1\nfloat(std::bit_cast<float>(0x100000000))\n", 2,
             "value 0x100000000 out of range for uint32_t"},
-           {"cxxtest fuzz v1\ndouble(std::bit_cast<double>(1)\n", 2, R"x(missing ")" after double literal, got "")x"},
+           {"cxxtest fuzz v1\ndouble(std::bit_cast<double>(1)\n", 2,
+            R"x(missing ")" after double literal, got "")x"},
        }) {
     BadCase want = c;
     std::string message;

@@ -1,7 +1,4 @@
 // What decode() accepts beyond what encode() writes, and decode_file().
-#include "runtime/corpus_v1.h"
-#include "scratch.h"
-
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -9,6 +6,9 @@
 #include <limits>
 #include <string>
 #include <vector>
+
+#include "runtime/corpus_v1.h"
+#include "scratch.h"
 
 using cxxtest::Kind;
 using cxxtest::Value;

@@ -1,6 +1,4 @@
 // The exact text encode() writes for each kind.
-#include "runtime/corpus_v1.h"
-
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -8,6 +6,8 @@
 #include <limits>
 #include <string>
 #include <vector>
+
+#include "runtime/corpus_v1.h"
 
 using cxxtest::Value;
 using cxxtest::corpus::encode;
@@ -34,7 +34,8 @@ TEST_CASE("encode_value: byte strings") {
   CHECK(encode_value(bytes_value("\xff\x01")) == R"x(bytes("\xff\x01"))x");
   CHECK(encode_value(Value::of(std::string("\"\\\n\t\r'?"))) == R"x(std::string("\"\\\n\t\r'?"))x");
   CHECK(encode_value(Value::of(std::string(" ~\x7f\x1f"))) == R"x(std::string(" ~\x7f\x1f"))x");
-  CHECK(encode_value(Value::of(std::string("\x01" "a"))) == R"x(std::string("\x01a"))x");
+  CHECK(encode_value(Value::of(std::string("\x01"
+                                           "a"))) == R"x(std::string("\x01a"))x");
   CHECK(encode_value(Value::of(std::string())) == R"x(std::string(""))x");
 }
 
@@ -78,6 +79,8 @@ TEST_CASE("encode_value: floating point") {
         "double(std::bit_cast<double>(0x7ff8000000000001))");
   CHECK(encode_value(Value::of(std::bit_cast<double>(0xfff8000000000000ull))) ==
         "double(std::bit_cast<double>(0xfff8000000000000))");
-  CHECK(encode_value(Value::of(std::bit_cast<float>(0x7fc00001u))) == "float(std::bit_cast<float>(0x7fc00001))");
-  CHECK(encode_value(Value::of(std::bit_cast<float>(0x7f800001u))) == "float(std::bit_cast<float>(0x7f800001))");
+  CHECK(encode_value(Value::of(std::bit_cast<float>(0x7fc00001u))) ==
+        "float(std::bit_cast<float>(0x7fc00001))");
+  CHECK(encode_value(Value::of(std::bit_cast<float>(0x7f800001u))) ==
+        "float(std::bit_cast<float>(0x7f800001))");
 }

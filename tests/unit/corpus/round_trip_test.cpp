@@ -1,7 +1,5 @@
 // decode(encode(v)) == v and encode(decode(encode(v))) == encode(v), on the
 // edge values of every kind and on many pseudo-random bit patterns.
-#include "runtime/corpus_v1.h"
-
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -9,6 +7,8 @@
 #include <limits>
 #include <string>
 #include <vector>
+
+#include "runtime/corpus_v1.h"
 
 using cxxtest::Kind;
 using cxxtest::Value;
@@ -66,14 +66,17 @@ TEST_CASE("every single byte round-trips as bytes, std::string and char") {
   }
   CHECK(round_trips(Value::of(all)));
   CHECK(round_trips(Value::of(std::string())));
-  CHECK(round_trips(Value::of(std::string("\x01" "a\x7f" "0\\x41\"'"))));
+  CHECK(
+      round_trips(Value::of(std::string("\x01"
+                                        "a\x7f"
+                                        "0\\x41\"'"))));
 }
 
 TEST_CASE("integer kinds round-trip at their limits") {
   CHECK(round_trips(Value::of(true)));
   CHECK(round_trips(Value::of(false)));
-  for (Kind k : {Kind::Int8, Kind::Int16, Kind::Int32, Kind::Int64, Kind::Uint8, Kind::Uint16,
-                 Kind::Uint32, Kind::Uint64, Kind::Char32}) {
+  for (Kind k : {Kind::Int8, Kind::Int16, Kind::Int32, Kind::Int64, Kind::Uint8, Kind::Uint16, Kind::Uint32,
+                 Kind::Uint64, Kind::Char32}) {
     int n = cxxtest::kind_bits(k);
     uint64_t top = 1ull << (n - 1);
     for (uint64_t bits : {uint64_t{0}, uint64_t{1}, ~uint64_t{0}, top, top - 1, top + 1, ~uint64_t{1}}) {
@@ -115,7 +118,8 @@ TEST_CASE("pseudo-random bit patterns of every scalar kind round-trip") {
 
 TEST_CASE("a file holding one value of every kind round-trips") {
   std::vector<Value> values;
-  for (int k = 0; k < cxxtest::kKindCount; ++k) values.push_back(scalar(static_cast<Kind>(k), 0xa5a5a5a5a5a5a5a5));
+  for (int k = 0; k < cxxtest::kKindCount; ++k)
+    values.push_back(scalar(static_cast<Kind>(k), 0xa5a5a5a5a5a5a5a5));
   values[0].bytes = std::string("\x00\xff", 2);
   values[1].bytes = "line\nbreak";
   std::string text = corpus::encode(values);

@@ -63,6 +63,7 @@ TEST_CASE("valid tests and fuzz targets, in declaration order") {
 }
 
 TEST_CASE("each malformed Test/Fuzz is one error line at its name") {
+  // TestDeleted (= delete) is skipped: there is nothing to run.
   const std::string f = "invalid_test.cpp";
   ToolRun run = discover({f});
   CHECK(run.exit_code == 0);
@@ -86,8 +87,10 @@ TEST_CASE("each malformed Test/Fuzz is one error line at its name") {
             not_external(f, 24, 6, "TestAnonymous"),
             not_template(f, 27, 6, "TestTemplate"),
             not_template(f, 28, 6, "TestAbbreviated"),
-            item("error", f, 29, 17, "TestExternC must have C++ language linkage (remove extern \"C\")"),
-            item("test", f, 31, 6, "TestGood"),
+            item("error", f, 29, 17,
+                 "TestExternC must have C++ language linkage (remove extern \"C\")"),
+            not_external(f, 32, 6, "TestStaticFirst"),
+            item("test", f, 33, 6, "TestGood"),
         });
 }
 
@@ -158,7 +161,8 @@ TEST_CASE("usage errors are exit 2") {
 TEST_CASE("flags the compiler driver rejects are exit 2, naming the file") {
   ToolRun run = run_tool({"valid_test.cpp", "--", "clang++", "--target=no-such-triple"});
   CHECK(run.exit_code == 2);
-  CHECK(run.err.starts_with("cxxtest-discover: cannot parse valid_test.cpp with the given flags: "));
+  CHECK(run.err.starts_with(
+      "cxxtest-discover: cannot parse valid_test.cpp with the given flags: "));
 }
 
 }  // namespace cxxtest::discover::testing

@@ -1,0 +1,91 @@
+// cache.cpp: Cache entries, README and the test-result expiry stamp.
+// Trimming and cleaning are in cache_clean.cpp.
+#include "cachedir/cache.h"
+
+#include <charconv>
+#include <system_error>
+
+#include "cachedir/atomic_file.h"
+
+namespace cxxtest::cachedir {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kReadme =
+    "This directory holds the cache of cxxtest (`go test` for C++): builds of\n"
+    "test binaries, test discovery results, test results, and the inputs its\n"
+    "fuzzer generated (under fuzz/).\n"
+    "Run \"cxxtest clean -cache\" if it is getting too large (fuzz/ stays).\n"
+    "Run \"cxxtest clean -fuzzcache\" to delete the generated fuzz inputs.\n"
+    "Deleting the whole directory is safe when no cxxtest is running.\n";
+
+bool fail(std::string* err, std::string message) {
+  if (err) *err = std::move(message);
+  return false;
+}
+
+}  // namespace
+
+bool valid_area(std::string_view area) {
+  return !area.empty() && area[0] != '.' && area.find('/') == std::string_view::npos &&
+         area.find('\0') == std::string_view::npos;
+}
+
+bool valid_key(std::string_view key_hex) {
+  if (key_hex.size() < 2) return false;
+  for (char c : key_hex)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+bool Cache::open(std::string* err) const {
+  std::error_code ec;
+  fs::create_directories(root_, ec);
+  if (ec) return fail(err, "mkdir " + root_.string() + ": " + ec.message());
+  fs::path readme = root_ / "README";
+  if (fs::exists(readme, ec)) return true;
+  return write_atomic(readme, kReadme, err);
+}
+
+fs::path Cache::path_for(std::string_view area, std::string_view key_hex) const {
+  return root_ / area / key_hex.substr(0, 2) / key_hex;
+}
+
+bool Cache::put(std::string_view area, std::string_view key_hex, std::string_view data,
+                std::string* err) const {
+  if (!valid_area(area)) return fail(err, "bad cache area \"" + std::string(area) + "\"");
+  if (!valid_key(key_hex)) return fail(err, "bad cache key \"" + std::string(key_hex) + "\"");
+  return write_atomic(path_for(area, key_hex), data, err);
+}
+
+std::optional<std::string> Cache::get(std::string_view area, std::string_view key_hex) const {
+  if (!valid_area(area) || !valid_key(key_hex)) return std::nullopt;
+  fs::path file = path_for(area, key_hex);
+  std::optional<std::string> data = read_file(file);
+  if (!data) return std::nullopt;
+  std::error_code ec;
+  fs::file_time_type now = fs::file_time_type::clock::now();
+  fs::file_time_type mtime = fs::last_write_time(file, ec);
+  if (!ec && now - mtime > kMtimeInterval) fs::last_write_time(file, now, ec);  // best effort
+  return data;
+}
+
+bool Cache::expire_test_results(std::string* err) const {
+  auto now = std::chrono::system_clock::now().time_since_epoch();
+  auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(now).count();
+  return write_atomic(root_ / "testexpire.txt", std::to_string(nanos) + "\n", err);
+}
+
+std::optional<std::chrono::system_clock::time_point> Cache::test_results_expired_at() const {
+  std::optional<std::string> text = read_file(root_ / "testexpire.txt");
+  if (!text) return std::nullopt;
+  int64_t nanos = 0;
+  auto r = std::from_chars(text->data(), text->data() + text->size(), nanos);
+  if (r.ec != std::errc() || r.ptr == text->data() || nanos < 0) return std::nullopt;
+  auto since_epoch =
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::nanoseconds(nanos));
+  return std::chrono::system_clock::time_point(since_epoch);
+}
+
+}  // namespace cxxtest::cachedir

@@ -1,0 +1,48 @@
+// corpus_dir.cpp: naming, writing and listing generated corpus files.
+#include "cachedir/corpus_dir.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/sha256.h"
+
+namespace cxxtest::cachedir {
+
+namespace fs = std::filesystem;
+
+fs::path fuzz_corpus_dir(const fs::path& root, std::string_view module, std::string_view package_rel,
+                         std::string_view target) {
+  fs::path dir = root / "fuzz" / module;
+  if (!package_rel.empty() && package_rel != ".") dir /= package_rel;
+  return dir / target;
+}
+
+std::string corpus_entry_name(std::string_view data) { return sha256_hex(data).substr(0, 16); }
+
+bool write_corpus_entry(const fs::path& dir, std::string_view data, std::string* name_out, std::string* err) {
+  std::string name = corpus_entry_name(data);
+  if (name_out) *name_out = name;
+  fs::path file = dir / name;
+  if (std::optional<std::string> old = read_file(file); old && *old == data) return true;
+  return write_atomic(file, data, err);
+}
+
+std::optional<std::vector<fs::path>> list_corpus_entries(const fs::path& dir, std::string* err) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    std::error_code type_ec;
+    if (name.starts_with(".") || is_temp_name(name) || !it->is_regular_file(type_ec)) continue;
+    files.push_back(it->path());
+  }
+  if (ec && ec != std::errc::no_such_file_or_directory) {
+    if (err) *err = "read directory " + dir.string() + ": " + ec.message();
+    return std::nullopt;
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace cxxtest::cachedir

@@ -1,0 +1,13 @@
+// config.h: the parsed -test.* flags of this process.
+#pragma once
+
+#include "flags.h"
+
+namespace cxxtest::runtime {
+
+// The flags run_main parsed (defaults before that). Set once, before any
+// test starts; read-only afterwards.
+const Flags& flags();
+void set_flags(const Flags& f);
+
+}  // namespace cxxtest::runtime

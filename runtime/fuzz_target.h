@@ -1,0 +1,52 @@
+// fuzz_target.h: what the runtime keeps per fuzz target, and the seam where
+// the fuzzing engine (a later component) takes over from the seed-corpus run.
+//
+// F::Fuzz checks the F::Add seeds against the fuzz function's kinds, records
+// a FuzzTarget, then calls the installed FuzzRunner on the F's own thread.
+// The default runner runs the seed corpus (f.Add entries, then the files in
+// testdata/fuzz/<name>/) as subtests. The engine installs its own runner for
+// -test.fuzz / -test.fuzzworker and may call run_seed_corpus itself.
+#pragma once
+
+#include "test_state.h"
+
+#include <cxxtest/fuzz_function.h>
+#include <cxxtest/value.h>
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cxxtest::runtime {
+
+struct FuzzTarget {
+  std::string name;                       // "FuzzX"
+  internal::FuzzFunction fn;              // kinds + type-erased invoker
+  std::vector<std::vector<Value>> seeds;  // f.Add entries, matching fn.kinds
+  internal::Location fuzz_call;           // where F::Fuzz was called
+};
+
+// Runs target for the F `f` (on f's thread). May fail f (fail_now).
+using FuzzRunner = void (*)(TestState& f, const FuzzTarget& target);
+void set_fuzz_runner(FuzzRunner runner);  // nullptr restores run_seed_corpus
+FuzzRunner fuzz_runner();
+
+// The targets F::Fuzz has registered in this process, by name (the last
+// registration of a name wins). The pointer stays valid until the next
+// registration of that name.
+const FuzzTarget* find_fuzz_target(std::string_view name);
+const FuzzTarget& register_fuzz_target(FuzzTarget target);
+
+// Go's CheckCorpus: "" if values fit kinds, else
+// "wrong number of values in corpus entry: 1, want 2" or
+// "mismatched types in corpus entry: [std::string int], want [bytes int8_t]".
+std::string check_corpus_entry(std::span<const Value> values, std::span<const Kind> kinds);
+
+// The default FuzzRunner: each seed as subtest `<name>/seed#N`, then each
+// regular file of testdata/fuzz/<name>/ (sorted) as `<name>/<file>`, as
+// selected by -test.run. A file that does not decode or does not fit the
+// kinds fails its subtest (`testdata/fuzz/FuzzX/f:3: <what>`).
+void run_seed_corpus(TestState& f, const FuzzTarget& target);
+
+}  // namespace cxxtest::runtime

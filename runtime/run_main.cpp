@@ -1,0 +1,155 @@
+// run_main.cpp: the test binary's main (Go's testing.M.Run).
+#include "config.h"
+#include "crash.h"
+#include "env_log.h"
+#include "output.h"
+#include "test_runner.h"
+#include "watchdog.h"
+
+#include <cxxtest/cxxtest.h>
+
+#include <cstdio>
+#include <span>
+
+namespace cxxtest::internal {
+namespace {
+
+using namespace cxxtest::runtime;
+
+struct Phase {
+  bool ran = false;
+  bool ok = true;
+};
+
+int usage_error(const char* argv0, const std::string& message) {
+  if (!message.empty()) std::fprintf(stderr, "%s\n", message.c_str());
+  std::fprintf(stderr, "Usage of %s:\n%s", argv0, flags_usage().c_str());
+  return 2;
+}
+
+// Go's listTests: the names matching -test.list, one per line.
+int list_tests(std::span<const TestEntry> tests, std::span<const FuzzEntry> fuzz) {
+  std::regex re;
+  try {
+    re = std::regex(flags().list, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    std::fprintf(stderr, "testing: invalid regexp in -test.list (\"%s\"): %s\n",
+                 flags().list.c_str(), e.what());
+    return 2;
+  }
+  std::string out;
+  for (const TestEntry& t : tests)
+    if (search(re, t.name)) out += std::string(t.name) + "\n";
+  for (const FuzzEntry& f : fuzz)
+    if (search(re, f.name)) out += std::string(f.name) + "\n";
+  write_stdout(out);
+  return 0;
+}
+
+std::optional<std::chrono::system_clock::time_point> deadline() {
+  if (flags().timeout <= 0) return std::nullopt;
+  return std::chrono::system_clock::now() + std::chrono::nanoseconds(flags().timeout);
+}
+
+// Runs `body` under a fresh root for each -test.count iteration (Go's
+// runTests / runFuzzTests).
+Phase run_phase(const Filter& run, const Filter& skip,
+                const std::function<void(TestState& root)>& body) {
+  Phase phase;
+  for (uint64_t i = 0; i < flags().count; ++i) {
+    if (should_fail_fast() || (i > 0 && !phase.ran)) break;
+    TestContext ctx(flags().parallel, run, skip, deadline());
+    TestState root(ctx, nullptr, "", flags().verbose);
+    chatty().reset();
+    run_test(root, body);
+    phase.ok = phase.ok && !failed(root);
+    phase.ran = phase.ran || root.ran;
+  }
+  return phase;
+}
+
+void run_tests(TestState& root, std::span<const TestEntry> tests) {
+  T t(&root);
+  for (const TestEntry& e : tests) t.Run(e.name, e.fn);
+}
+
+void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
+  for (const FuzzEntry& e : targets) {
+    if (should_fail_fast()) break;
+    Matcher::Match m = root.ctx.matcher.full_name(nullptr, e.name);
+    if (!m.ok) continue;
+    run_subtest(root, m.name, [fn = e.fn](TestState& s) {
+      F f(&s);
+      fn(f);
+      bool not_called;
+      {
+        std::lock_guard lock(s.mu);
+        not_called = !s.fuzz->fuzz_called && !s.skipped && !s.failed;
+      }
+      if (not_called) {
+        log_at(s, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
+        fail(s);
+      }
+    }, /*make_fuzz=*/true);
+  }
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests,
+             const FuzzEntry* fuzz_targets, size_t n_fuzz_targets) {
+  std::span<const TestEntry> test_list(tests, n_tests);
+  std::span<const FuzzEntry> fuzz_list(fuzz_targets, n_fuzz_targets);
+  const char* argv0 = argc > 0 ? argv[0] : "test";
+
+  // 1. Flags: a bad one is a usage error (exit 2), -h prints the help.
+  Flags f;
+  ParseResult parsed = parse_flags(std::vector<std::string>(argv + (argc > 0), argv + argc), f);
+  if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
+  if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
+  set_flags(f);
+  if (f.parallel < 1) {
+    std::fprintf(stderr, "testing: -parallel can only be given a positive integer\n");
+    return usage_error(argv0, "");
+  }
+  Filter run, skip;
+  std::string error;
+  if (!compile_filter(f.run, "-test.run", run, error) ||
+      !compile_filter(f.skip, "-test.skip", skip, error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 2;
+  }
+
+  // 2. Modes that run no tests.
+  if (!f.list.empty()) return list_tests(test_list, fuzz_list);
+  if (!f.fuzz.empty() || f.fuzzworker) {
+    std::fprintf(stderr, "testing: fuzzing is not available in this build\n");
+    return 2;
+  }
+
+  // 3. Process-wide set-up: stdout line-buffered like a terminal, crash
+  // reports, the environment log, the timeout.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  install_crash_handlers();
+  ThreadAltStack alt_stack;
+  env_log_start();
+  start_watchdog(f.timeout);
+  set_tests_running(true);
+
+  // 4. The tests, then the fuzz tests' seed corpora.
+  Phase t = run_phase(run, skip, [&](TestState& root) { run_tests(root, test_list); });
+  Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
+
+  // 5. Summary.
+  set_tests_running(false);
+  stop_watchdog();
+  if (!t.ran && !z.ran) std::fprintf(stderr, "testing: warning: no tests to run\n");
+  if (!f.testlogfile.empty() && !env_log_write(f.testlogfile)) {
+    std::fprintf(stderr, "testing: cannot write %s\n", f.testlogfile.c_str());
+  }
+  bool ok = t.ok && z.ok;
+  write_stdout(ok ? "PASS\n" : "FAIL\n");
+  return ok ? 0 : 1;
+}
+
+}  // namespace cxxtest::internal

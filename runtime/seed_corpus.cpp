@@ -1,0 +1,74 @@
+// seed_corpus.cpp: running a fuzz target's seed corpus as subtests (Go's
+// F.Fuzz when not fuzzing). The working directory is the package directory,
+// so the files are read from testdata/fuzz/<name>/ relative to it.
+#include "corpus_v1.h"
+#include "fuzz_target.h"
+#include "output.h"
+#include "test_runner.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace cxxtest::runtime {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The regular files of testdata/fuzz/<name>/, sorted by name; subdirectories
+// are ignored and a missing directory has none.
+std::vector<std::string> corpus_files(const std::string& name) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::path dir = fs::path("testdata") / "fuzz" / name;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!it->is_directory(ec)) files.push_back(it->path().filename().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Runs one input as the subtest `full_name` of f, if -test.run selects it.
+void run_input(TestState& f, const std::string& full_name, Body body) {
+  if (!f.ctx.matcher.full_name(nullptr, full_name).ok) return;
+  f.fuzz->in_fuzz_fn = true;
+  run_subtest(f, full_name, std::move(body));
+  f.fuzz->in_fuzz_fn = false;
+}
+
+// The body of the subtest for testdata file `path`.
+Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
+  return [path = std::move(path), &fn](TestState& s) {
+    std::vector<Value> values;
+    corpus::DecodeError err;
+    if (!corpus::decode_file(path, values, err)) {
+      std::string where = path + (err.line > 0 ? ":" + std::to_string(err.line) : "") + ": ";
+      log_decorated(s, decorate(where, err.message));
+      fail_now(s);
+    }
+    std::string mismatch = check_corpus_entry(values, fn.kinds);
+    if (!mismatch.empty()) {
+      log_decorated(s, decorate(path + ": ", mismatch));
+      fail_now(s);
+    }
+    T t(&s);
+    fn.invoke(t, values);
+  };
+}
+
+}  // namespace
+
+void run_seed_corpus(TestState& f, const FuzzTarget& target) {
+  for (size_t i = 0; i < target.seeds.size(); ++i) {
+    const std::vector<Value>& seed = target.seeds[i];
+    run_input(f, target.name + "/seed#" + std::to_string(i), [&seed, &target](TestState& s) {
+      T t(&s);
+      target.fn.invoke(t, seed);
+    });
+  }
+  for (const std::string& file : corpus_files(target.name)) {
+    std::string path = "testdata/fuzz/" + target.name + "/" + file;
+    run_input(f, target.name + "/" + file, file_input_body(path, target.fn));
+  }
+}
+
+}  // namespace cxxtest::runtime

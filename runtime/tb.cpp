@@ -1,0 +1,176 @@
+// tb.cpp: the public TB and T methods (cxxtest.h), on top of TestState.
+#include "config.h"
+#include "output.h"
+#include "test_runner.h"
+#include "test_state.h"
+
+#include <cxxtest/cxxtest.h>
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <filesystem>
+
+namespace cxxtest {
+
+using runtime::TestState;
+
+namespace {
+
+// Go's TempDir pattern: the test name without unusual characters, <= 64 bytes.
+std::string temp_dir_pattern(const std::string& name) {
+  static const std::string allowed = "!#$%&()+,-.=@^_{}~ ";
+  std::string out;
+  for (unsigned char c : name) {
+    if (std::isalnum(c) || c >= 0x80 || allowed.find(char(c)) != std::string::npos) out += char(c);
+  }
+  return out.substr(0, 64);
+}
+
+}  // namespace
+
+bool Short() { return runtime::flags().short_mode; }
+bool Verbose() { return runtime::flags().verbose; }
+
+std::string internal::sprintf_string(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  va_list copy;
+  va_copy(copy, args);
+  int n = std::vsnprintf(nullptr, 0, fmt, copy);
+  va_end(copy);
+  std::string out(n > 0 ? size_t(n) : 0, '\0');
+  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, args);
+  va_end(args);
+  return out;
+}
+
+void TB::log_at(const char* method, internal::Location loc, std::string_view text) {
+  runtime::check_fuzz_fn(state_, method);
+  runtime::log_at(*state_, loc, text);
+}
+
+void TB::error_at(const char* method, internal::Location loc, std::string_view text) {
+  runtime::check_fuzz_fn(state_, method);
+  runtime::log_at(*state_, loc, text);
+  runtime::fail(*state_);
+}
+
+void TB::fatal_at(const char* method, internal::Location loc, std::string_view text) {
+  runtime::check_fuzz_fn(state_, method);
+  runtime::log_at(*state_, loc, text);
+  runtime::fail_now(*state_);
+}
+
+void TB::skip_at(const char* method, internal::Location loc, std::string_view text) {
+  runtime::check_fuzz_fn(state_, method);
+  runtime::log_at(*state_, loc, text);
+  runtime::skip_now(*state_);
+}
+
+void TB::Fail() {
+  runtime::check_fuzz_fn(state_, "Fail");
+  runtime::fail(*state_);
+}
+
+void TB::FailNow() {
+  runtime::check_fuzz_fn(state_, "FailNow");
+  runtime::fail_now(*state_);
+}
+
+void TB::SkipNow() {
+  runtime::check_fuzz_fn(state_, "SkipNow");
+  runtime::skip_now(*state_);
+}
+
+bool TB::Failed() const { return runtime::failed(*state_); }
+
+bool TB::Skipped() const {
+  runtime::check_fuzz_fn(state_, "Skipped");
+  return runtime::skipped(*state_);
+}
+
+void TB::Helper() const { runtime::check_fuzz_fn(state_, "Helper"); }
+
+void TB::Cleanup(std::function<void()> fn) {
+  runtime::check_fuzz_fn(state_, "Cleanup");
+  std::lock_guard lock(state_->mu);
+  state_->cleanups.push_back(std::move(fn));
+}
+
+std::string TB::Name() const { return state_->name; }
+
+std::string TB::TempDir() {
+  runtime::check_fuzz_fn(state_, "TempDir");
+  std::unique_lock lock(state_->mu);
+  if (state_->temp_dir.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/" +
+                        temp_dir_pattern(state_->name) + "XXXXXX";
+    if (!mkdtemp(templ.data())) {
+      lock.unlock();
+      Fatalf("TempDir: mkdtemp %s: %s", templ, std::strerror(errno));
+    }
+    state_->temp_dir = templ;
+    state_->cleanups.push_back([dir = templ] {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    });
+  }
+  char seq[16];
+  std::snprintf(seq, sizeof seq, "/%03d", ++state_->temp_dir_seq);
+  std::string dir = state_->temp_dir + seq;
+  lock.unlock();
+  if (mkdir(dir.c_str(), 0777) != 0) Fatalf("TempDir: mkdir %s: %s", dir, std::strerror(errno));
+  return dir;
+}
+
+void TB::Setenv(const std::string& key, const std::string& value) {
+  runtime::check_fuzz_fn(state_, "Setenv");
+  bool parallel = false;
+  for (TestState* s = state_; s; s = s->parent) {
+    std::lock_guard lock(s->mu);
+    parallel = parallel || s->is_parallel;
+  }
+  if (parallel) {
+    runtime::log_panic(*state_, "testing: t.Setenv called after t.Parallel; cannot set "
+                                "environment variables in parallel tests");
+    runtime::fail_now(*state_);
+  }
+  const char* old = std::getenv(key.c_str());
+  std::optional<std::string> previous;
+  if (old) previous = old;
+  ::setenv(key.c_str(), value.c_str(), 1);
+  std::lock_guard lock(state_->mu);
+  state_->env_set = true;
+  state_->cleanups.push_back([key, previous] {
+    if (previous) ::setenv(key.c_str(), previous->c_str(), 1);
+    else ::unsetenv(key.c_str());
+  });
+}
+
+bool T::Run(std::string_view name, std::function<void(T&)> fn) {
+  {
+    std::lock_guard lock(state_->mu);
+    state_->has_sub = true;
+  }
+  const std::string* parent = state_->level > 0 ? &state_->name : nullptr;
+  runtime::Matcher::Match m = state_->ctx.matcher.full_name(parent, name);
+  if (!m.ok || runtime::should_fail_fast()) return true;
+  return runtime::run_subtest(*state_, std::move(m.name), [fn = std::move(fn)](TestState& s) {
+    T t(&s);
+    fn(t);
+  });
+}
+
+void T::Parallel() { runtime::pause_for_parallel(*state_); }
+
+std::optional<std::chrono::system_clock::time_point> T::Deadline() const {
+  return state_->ctx.deadline;
+}
+
+}  // namespace cxxtest

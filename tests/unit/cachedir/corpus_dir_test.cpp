@@ -1,0 +1,93 @@
+// The generated corpus: its directory, file names, dedup and listing.
+#include "cachedir/corpus_dir.h"
+
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+
+#include <string>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/sha256.h"
+#include "child.h"
+#include "scratch.h"
+
+namespace fs = std::filesystem;
+using namespace cxxtest::cachedir;
+using cxxtest::testing::ScratchDir;
+
+namespace {
+
+ino_t inode(const fs::path& p) {
+  struct stat st {};
+  REQUIRE(stat(p.c_str(), &st) == 0);
+  return st.st_ino;
+}
+
+}  // namespace
+
+TEST_CASE("fuzz_corpus_dir is <root>/fuzz/<module>/<package>/<target>") {
+  CHECK(fuzz_corpus_dir("/c", "example.com/calc", "parser/json", "FuzzParse") ==
+        fs::path("/c/fuzz/example.com/calc/parser/json/FuzzParse"));
+  CHECK(fuzz_corpus_dir("/c", "calc", ".", "FuzzX") == fs::path("/c/fuzz/calc/FuzzX"));
+  CHECK(fuzz_corpus_dir("/c", "calc", "", "FuzzX") == fs::path("/c/fuzz/calc/FuzzX"));
+}
+
+TEST_CASE("entries are named by 16 hex of their sha256 and deduplicated") {
+  ScratchDir dir;
+  fs::path corpus = fuzz_corpus_dir(dir.path(), "m", "p", "FuzzX");
+  const std::string data = "cxxtest fuzz v1\nint(0)\n";
+  std::string name, err;
+  REQUIRE(write_corpus_entry(corpus, data, &name, &err));
+  CHECK(name == sha256_hex(data).substr(0, 16));
+  CHECK(name == corpus_entry_name(data));
+  CHECK(read_file(corpus / name) == data);
+
+  ino_t first = inode(corpus / name);
+  std::string again;
+  REQUIRE(write_corpus_entry(corpus, data, &again, &err));
+  CHECK(again == name);
+  CHECK(inode(corpus / name) == first);  // not rewritten
+
+  REQUIRE(write_atomic(corpus / name, "damaged", nullptr));  // same name, other bytes: replaced
+  REQUIRE(write_corpus_entry(corpus, data, nullptr, &err));
+  CHECK(read_file(corpus / name) == data);
+}
+
+TEST_CASE("list_corpus_entries: sorted files without temp files, dot files or directories") {
+  ScratchDir dir;
+  std::string err;
+  auto missing = list_corpus_entries(dir / "none", &err);
+  REQUIRE(missing);
+  CHECK(missing->empty());
+  for (const char* name : {"b", "a", ".hidden", "c.tmp.1.2"}) REQUIRE(write_atomic(dir / name, "x", nullptr));
+  fs::create_directory(dir / "sub");
+  auto files = list_corpus_entries(dir.path(), &err);
+  REQUIRE(files);
+  CHECK(*files == std::vector<fs::path>{dir / "a", dir / "b"});
+  REQUIRE(write_atomic(dir / "file", "x", nullptr));
+  CHECK_FALSE(list_corpus_entries(dir / "file", &err));
+  CHECK(err.starts_with("read directory "));
+}
+
+TEST_CASE("two processes writing the same entry leave one whole file") {
+  ScratchDir dir;
+  fs::path corpus = dir / "FuzzX";
+  const std::string data = "cxxtest fuzz v1\nstd::string(\"" + std::string(100000, 'q') + "\")\n";
+  auto writer = [&] {
+    for (int i = 0; i < 100; ++i) {
+      if (!write_corpus_entry(corpus, data, nullptr, nullptr)) return 1;
+      std::error_code ec;
+      fs::remove(corpus / corpus_entry_name(data), ec);  // make the next write real
+    }
+    return write_corpus_entry(corpus, data, nullptr, nullptr) ? 0 : 1;
+  };
+  pid_t a = cxxtest::testing::spawn(writer), b = cxxtest::testing::spawn(writer);
+  CHECK(cxxtest::testing::wait_child(a) == 0);
+  CHECK(cxxtest::testing::wait_child(b) == 0);
+  REQUIRE(write_corpus_entry(corpus, data, nullptr, nullptr));
+  auto files = list_corpus_entries(corpus, nullptr);
+  REQUIRE(files);
+  CHECK(files->size() == 1);
+  CHECK(read_file(corpus / corpus_entry_name(data)) == data);
+  CHECK(std::distance(fs::directory_iterator(corpus), fs::directory_iterator()) == 1);
+}

@@ -1,0 +1,66 @@
+// fuzz_test.cpp: fuzz targets in seed-corpus mode: f.Add seeds, testdata
+// files (fuzzpkg/testdata/fuzz/FuzzFiles), and misuse of the F API.
+#include <cxxtest/cxxtest.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+void TestPlain(cxxtest::T& t) { t.Log("plain test"); }
+
+void FuzzOK(cxxtest::F& f) {
+  f.Add("abc", 3);
+  f.Add(std::string("de"), -1);
+  f.Fuzz([](cxxtest::T& t, std::string_view s, int n) { t.Logf("input %.*s %d", int(s.size()), s.data(), n); });
+}
+
+void FuzzMismatch(cxxtest::F& f) {
+  f.Add("hello", 50);
+  f.Fuzz([](cxxtest::T&, std::vector<uint8_t>, int8_t) {});
+}
+
+void FuzzCount(cxxtest::F& f) {
+  f.Add("x");
+  f.Fuzz([](cxxtest::T&, const std::string&, int) {});
+}
+
+void FuzzNoFuzz(cxxtest::F&) {}
+
+void FuzzTwice(cxxtest::F& f) {
+  f.Fuzz([](cxxtest::T&, bool) {});
+  f.Fuzz([](cxxtest::T&, bool) {});
+}
+
+void FuzzMisuse(cxxtest::F& f) {
+  f.Add(uint8_t(1));
+  f.Fuzz([&f](cxxtest::T&, uint8_t) { f.Fatal("fatal here"); });
+}
+
+void FuzzSkip(cxxtest::F& f) { f.Skip("skipping fuzz"); }
+
+void FuzzSeedFail(cxxtest::F& f) {
+  f.Add(1.5, 'a');
+  f.Add(-2.0, 'b');
+  f.Fuzz([](cxxtest::T& t, double d, char c) {
+    if (d < 0) t.Errorf("negative %g %c", d, c);
+  });
+}
+
+void FuzzFiles(cxxtest::F& f) {
+  f.Fuzz([](cxxtest::T& t, std::string s) {
+    if (s == "bad") t.Fatalf("bad input %s", s);
+  });
+}
+
+static const cxxtest::internal::TestEntry tests[] = {{"TestPlain", &TestPlain}};
+static const cxxtest::internal::FuzzEntry targets[] = {
+    {"FuzzOK", &FuzzOK},         {"FuzzMismatch", &FuzzMismatch}, {"FuzzCount", &FuzzCount},
+    {"FuzzNoFuzz", &FuzzNoFuzz}, {"FuzzTwice", &FuzzTwice},       {"FuzzMisuse", &FuzzMisuse},
+    {"FuzzSkip", &FuzzSkip},     {"FuzzSeedFail", &FuzzSeedFail}, {"FuzzFiles", &FuzzFiles},
+};
+
+int main(int argc, char** argv) {
+  return cxxtest::internal::run_main(argc, argv, tests, 1, targets,
+                                     sizeof targets / sizeof targets[0]);
+}
