@@ -3,6 +3,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <thread>
 #include <sys/stat.h>
 
 #include "cachedir/sha256.h"
@@ -89,22 +90,43 @@ Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cach
     group.insert(group.end(), job.args.begin(), job.args.end());
     misses[group].push_back({&job, key});
   }
-  for (auto& [group, members] : misses) {
-    std::vector<std::string> argv{install_paths().discover_tool.string()};
-    for (auto& [job, key] : members) argv.push_back(job->file.string());
-    argv.push_back("--");
-    argv.insert(argv.end(), group.begin(), group.end());
-    if (print_commands) std::cerr << shell_join(argv) << "\n";
+  // Each group is split into one chunk per core, run concurrently: parsing
+  // a test file costs about half a second, all of it in one process.
+  struct Chunk {
+    const std::vector<std::string>* group;
+    std::vector<std::pair<DiscoveryJob*, std::string>> members;
     std::string out;
-    ProcessOptions opts;
-    opts.merge_stderr = false;
-    ExitStatus st = run_process(argv, opts, &out);
-    if (!st.ok())
-      return Error{"test discovery failed (" + st.describe() + "): " + out};
-    std::vector<DiscoveryJob*> group_jobs;
-    for (auto& [job, key] : members) group_jobs.push_back(job);
-    parse_discovery_output(out, group_jobs);
-    for (auto& [job, key] : members) cache.put(kArea, key, lines_for(out, job->file));
+    ExitStatus status;
+  };
+  size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<Chunk> chunks;
+  for (auto& [group, members] : misses) {
+    size_t n = std::min(cores, members.size());
+    size_t first = chunks.size();
+    for (size_t c = 0; c < n; ++c) chunks.push_back(Chunk{&group, {}, {}, {}});
+    for (size_t i = 0; i < members.size(); ++i) chunks[first + i % n].members.push_back(members[i]);
+  }
+  std::vector<std::thread> threads;
+  for (auto& chunk : chunks) {
+    std::vector<std::string> argv{install_paths().discover_tool.string()};
+    for (auto& [job, key] : chunk.members) argv.push_back(job->file.string());
+    argv.push_back("--");
+    argv.insert(argv.end(), chunk.group->begin(), chunk.group->end());
+    if (print_commands) std::cerr << shell_join(argv) << "\n";
+    threads.emplace_back([argv, &chunk] {
+      ProcessOptions opts;
+      opts.merge_stderr = false;
+      chunk.status = run_process(argv, opts, &chunk.out);
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (auto& chunk : chunks) {
+    if (!chunk.status.ok())
+      return Error{"test discovery failed (" + chunk.status.describe() + "): " + chunk.out};
+    std::vector<DiscoveryJob*> chunk_jobs;
+    for (auto& [job, key] : chunk.members) chunk_jobs.push_back(job);
+    parse_discovery_output(chunk.out, chunk_jobs);
+    for (auto& [job, key] : chunk.members) cache.put(kArea, key, lines_for(chunk.out, job->file));
   }
   return true;
 }

@@ -31,7 +31,8 @@ void list_package_files(Package& pkg) {
   std::sort(pkg.test_files.begin(), pkg.test_files.end());
 }
 
-void scan_dir(const Config& config, const fs::path& dir, const std::string& rel, std::vector<Package>& out) {
+void scan_dir(const Config& config, const fs::path& dir, const std::string& rel, const std::vector<fs::path>& skip,
+              std::vector<Package>& out) {
   Package pkg;
   pkg.rel_dir = rel;
   pkg.dir = dir;
@@ -41,11 +42,13 @@ void scan_dir(const Config& config, const fs::path& dir, const std::string& rel,
   std::error_code ec;
   std::vector<fs::path> subdirs;
   for (const auto& entry : fs::directory_iterator(dir, ec))
-    if (entry.is_directory(ec) && !entry.is_symlink(ec) && !skipped_dir(entry.path())) subdirs.push_back(entry.path());
+    if (entry.is_directory(ec) && !entry.is_symlink(ec) && !skipped_dir(entry.path()) &&
+        std::find(skip.begin(), skip.end(), entry.path()) == skip.end())
+      subdirs.push_back(entry.path());
   std::sort(subdirs.begin(), subdirs.end());
   for (const auto& sub : subdirs) {
     std::string name = sub.filename().string();
-    scan_dir(config, sub, rel == "." ? name : rel + "/" + name, out);
+    scan_dir(config, sub, rel == "." ? name : rel + "/" + name, skip, out);
   }
 }
 
@@ -90,28 +93,27 @@ Expected<fs::path> find_module_root(const fs::path& start) {
   return Error{"cannot find cxxtest.toml in " + start.string() + " or any parent directory (run 'cxxtest init NAME' to create one)"};
 }
 
-std::vector<Package> scan_packages(const Config& config) {
+std::vector<Package> scan_packages(const Config& config, const std::vector<fs::path>& skip) {
   std::vector<Package> out;
-  scan_dir(config, config.root, ".", out);
+  scan_dir(config, config.root, ".", skip, out);
   return out;
 }
 
 Expected<std::vector<Package>> match_packages(const Config& config, const std::vector<std::string>& patterns,
-                                              const fs::path& cwd) {
-  std::vector<Package> all = scan_packages(config);
+                                              const fs::path& cwd, const std::vector<fs::path>& skip) {
+  std::vector<Package> all = scan_packages(config, skip);
   std::map<std::string, const Package*> chosen;
   for (const auto& pattern : patterns) {
     auto dir = pattern_dir(config, pattern, cwd);
     if (!dir) return Error{dir.error()};
     auto [rel, recursive] = *dir;
-    size_t before = chosen.size();
     bool matched = false;
     for (const auto& pkg : all) {
       bool hit = pkg.rel_dir == rel ||
                  (recursive && (rel == "." || pkg.rel_dir.rfind(rel + "/", 0) == 0));
       if (hit) { chosen[pkg.rel_dir] = &pkg; matched = true; }
     }
-    if (!matched && before == chosen.size())
+    if (!matched)
       return Error{"pattern " + pattern + ": matched no packages"};
   }
   std::vector<Package> out;

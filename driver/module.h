@@ -26,13 +26,15 @@ bool is_source_file(const std::filesystem::path& p);
 // The nearest directory at or above `start` holding cxxtest.toml.
 Expected<std::filesystem::path> find_module_root(const std::filesystem::path& start);
 
-// Every package of the module, sorted by rel_dir.
-std::vector<Package> scan_packages(const Config& config);
+// Every package of the module, sorted by rel_dir. Directories in `skip`
+// (the cache directory, when it lies inside the module) are not entered.
+std::vector<Package> scan_packages(const Config& config, const std::vector<std::filesystem::path>& skip = {});
 
 // Expands patterns (".", "./dir", "./...", "./dir/...", "dir", or import
 // paths under the module name) relative to `cwd`. Each pattern must match at
 // least one package: "pattern ./x: matched no packages".
 Expected<std::vector<Package>> match_packages(const Config& config, const std::vector<std::string>& patterns,
-                                              const std::filesystem::path& cwd);
+                                              const std::filesystem::path& cwd,
+                                              const std::vector<std::filesystem::path>& skip = {});
 
 }  // namespace cxxtest::driver

@@ -49,14 +49,28 @@ std::string testdata_fingerprint(const fs::path& pkg_dir) {
   return h.finish_hex();
 }
 
+// The content hash of a binary, memoized in the cache by its stat (path,
+// size, mtime, inode): a relink that produces the same bytes (after a
+// touch, or a file edited and restored) keeps its test results, while a
+// no-op run hashes nothing.
+std::string ResultCache::binary_id(const fs::path& binary) const {
+  struct stat st{};
+  if (stat(binary.c_str(), &st) != 0) return "missing";
+  std::string stat_key = cxxtest::cachedir::sha256_hex(
+      binary.string() + "\n" + std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+      std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino));
+  if (auto known = cache_.get("binid", stat_key)) return *known;
+  auto bytes = cxxtest::cachedir::read_file(binary);
+  if (!bytes) return "unreadable";
+  std::string id = cxxtest::cachedir::sha256_hex(*bytes);
+  cache_.put("binid", stat_key, id);
+  return id;
+}
+
 std::string ResultCache::key(const fs::path& binary, const std::vector<std::string>& args,
                              const fs::path& pkg_dir) const {
-  struct stat st{};
-  stat(binary.c_str(), &st);
   cxxtest::cachedir::Sha256 h;
-  h.update(std::string(kHeader) + "\n" + binary.string() + "\n");
-  h.update(std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
-           std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino) + "\n");
+  h.update(std::string(kHeader) + "\n" + binary_id(binary) + "\n");
   h.update(pkg_dir.string() + "\n");
   for (const auto& a : args) h.update(a + "\n");
   return h.finish_hex();

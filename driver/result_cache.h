@@ -3,7 +3,8 @@
 // test flags, the package, the environment variables it read (recorded by
 // the runtime through -test.testlogfile), and the files under testdata/.
 //
-// Entry format (area "test", key = sha256 of binary id + flags + package):
+// Entry format (area "test", key = sha256 of the binary's content hash +
+// flags + package):
 //   cxxtest test result v1
 //   time <unix ns when written>
 //   testdata <sha256 over testdata/ paths, sizes, mtimes>
@@ -39,6 +40,7 @@ class ResultCache {
              const std::filesystem::path& env_log);
 
  private:
+  std::string binary_id(const std::filesystem::path& binary) const;
   cxxtest::cachedir::Cache& cache_;
 };
 

@@ -42,9 +42,12 @@ Expected<Variant> variant_from(const Options& opts) {
   return v;
 }
 
-std::string relative_to_cwd(const std::string& message, const fs::path& cwd) {
+// Shortens absolute paths under `cwd` in compiler output to relative ones,
+// as go test prints them.
+std::string relative_to_cwd(std::string text, const fs::path& cwd) {
   std::string prefix = cwd.string() + "/";
-  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+  for (size_t at; (at = text.find(prefix)) != std::string::npos;) text.erase(at, prefix.size());
+  return text;
 }
 
 // Prints build problems to stderr, "# <import path>" then the errors, as go
@@ -52,7 +55,7 @@ std::string relative_to_cwd(const std::string& message, const fs::path& cwd) {
 std::string report_build_failure(const PackagePlan& p, const std::string& text, const fs::path& cwd) {
   std::cerr << "# " << p.pkg->import_path << "\n";
   for (const auto& e : p.errors) std::cerr << relative_to_cwd(e, cwd) << "\n";
-  std::cerr << text;
+  std::cerr << relative_to_cwd(text, cwd);
   return "FAIL\t" + p.pkg->import_path + " [build failed]\n";
 }
 
@@ -123,15 +126,16 @@ struct Module {
   std::vector<Package> matched;
 };
 
-Expected<Module> load_module(const Options& opts, const fs::path& cwd) {
+Expected<Module> load_module(const Options& opts, const fs::path& cwd, const fs::path& cache_root) {
   auto root = find_module_root(cwd);
   if (!root) return Error{root.error()};
   auto config = load_config(*root / "cxxtest.toml");
   if (!config) return Error{config.error()};
   Module m{*config, {}, {}};
-  for (auto& pkg : scan_packages(m.config)) m.all[pkg.rel_dir] = pkg;
+  std::vector<fs::path> skip{cache_root};
+  for (auto& pkg : scan_packages(m.config, skip)) m.all[pkg.rel_dir] = pkg;
   std::vector<std::string> patterns = opts.packages.empty() ? std::vector<std::string>{"."} : opts.packages;
-  auto matched = match_packages(m.config, patterns, cwd);
+  auto matched = match_packages(m.config, patterns, cwd, skip);
   if (!matched) return Error{matched.error()};
   m.matched = *matched;
   return m;
@@ -149,7 +153,12 @@ Exit test_command(const std::vector<std::string>& args) {
     if (ec) return usage_error("-C " + opts->get("C") + ": " + ec.message());
   }
   fs::path cwd = fs::current_path();
-  auto module = load_module(*opts, cwd);
+  std::string cache_err;
+  auto cache_root = cxxtest::cachedir::cache_root(&cache_err);
+  if (!cache_root) return usage_error(cache_err);
+  cxxtest::cachedir::Cache cache(*cache_root);
+  if (!cache.open(&cache_err)) return usage_error("cache " + cache_root->string() + ": " + cache_err);
+  auto module = load_module(*opts, cwd, *cache_root);
   if (!module) return usage_error(module.error());
   bool fuzzing = opts->has("fuzz");
   if (fuzzing && module->matched.size() > 1) {
@@ -160,11 +169,6 @@ Exit test_command(const std::vector<std::string>& args) {
   if (opts->has("o") && !opts->flag("c")) return usage_error("-o requires -c");
   auto variant = variant_from(*opts);
   if (!variant) return usage_error(variant.error());
-  std::string cache_err;
-  auto cache_root = cxxtest::cachedir::cache_root(&cache_err);
-  if (!cache_root) return usage_error(cache_err);
-  cxxtest::cachedir::Cache cache(*cache_root);
-  if (!cache.open(&cache_err)) return usage_error("cache " + cache_root->string() + ": " + cache_err);
 
   // 2. Plan: discovery and the link set of every test binary.
   int jobs = opts->int_value("p", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));

@@ -79,8 +79,13 @@ size_t run_symbolizer(size_t len) {
   close(out[1]);
   size_t got = 0;
   if (pid > 0) {
+    // A symbolizer that exits early must not kill us with SIGPIPE.
+    struct sigaction ignore {}, saved {};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &saved);
     (void)!write(in[1], input, len);  // small; fits the pipe buffer
     close(in[1]);
+    sigaction(SIGPIPE, &saved, nullptr);
     pollfd pfd{out[0], POLLIN, 0};
     while (got < sizeof output && poll(&pfd, 1, 5000) > 0) {
       ssize_t n = read(out[0], output + got, sizeof output - got);
@@ -173,8 +178,8 @@ void init_symbolizer() {
   ssize_t n = readlink("/proc/self/exe", exe_path, kPathMax - 1);
   exe_path[n > 0 ? n : 0] = '\0';
   if (const char* s = env_lookup("CXXTEST_SYMBOLIZER"); s && *s) {
-    std::snprintf(symbolizer_path, kPathMax, "%s", s);
-    return;
+    if (access(s, X_OK) == 0) std::snprintf(symbolizer_path, kPathMax, "%s", s);
+    return;  // an unusable override means no symbolizer, not a search
   }
   if (find_in_path("llvm-symbolizer", symbolizer_path)) return;
   char name[32];

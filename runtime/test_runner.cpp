@@ -22,19 +22,21 @@ struct CurrentTest {
 };
 
 void run_body(TestState& t, const Body& body) {
+  bool stopped = false;  // a StopTest reached the runner
   run_guarded(t, [&] {
-    body(t);
+    try {
+      body(t);
+    } catch (const StopTest&) {
+      stopped = true;
+      return;
+    }
     std::lock_guard lock(t.mu);
     t.finished = true;
   });
-  bool swallowed;
-  {
-    std::lock_guard lock(t.mu);
-    swallowed = t.stop_thrown && t.finished && !t.failed && !t.skipped;
-  }
-  if (swallowed) {
-    log_panic(t, "test continued after FailNow/SkipNow: a catch (...) swallowed the "
-                 "exception that stops the test (rethrow it)");
+  if (t.stop_thrown && !stopped) {
+    log_panic(t, "test continued after FailNow or SkipNow: the exception that stops the test "
+                 "was caught by a catch (...) that did not rethrow it, or FailNow was called "
+                 "from another thread");
   }
 }
 

@@ -48,7 +48,7 @@ std::vector<Edit> edit_script(const std::vector<std::string>& a, const std::vect
 
 std::optional<std::regex> compile_regex(const std::string& pattern, std::string& error) {
   try {
-    return std::regex(pattern, std::regex::ECMAScript);
+    return std::regex(pattern, std::regex::ECMAScript | std::regex::multiline);
   } catch (const std::regex_error& e) {
     error = "invalid regular expression `" + pattern + "`: " + e.what();
     return std::nullopt;

@@ -7,13 +7,15 @@
 
 namespace cxxtest::script {
 
-// Compiles an ECMAScript regex. On a syntax error returns nullopt and sets
+// Compiles an ECMAScript regex in multiline mode (^ and $ match at line
+// breaks, like Go's (?m)). On a syntax error returns nullopt and sets
 // `error` to the reason.
 std::optional<std::regex> compile_regex(const std::string& pattern, std::string& error);
 
 // How many times `pattern` matches `text`:
 //  - a pattern that can span lines (it holds a newline or the escape "\n")
-//    is searched in the whole text, counting non-overlapping matches;
+//    is searched in the whole text, counting non-overlapping matches (^ and
+//    $ still match at every line break);
 //  - any other pattern is searched in each line on its own (so ^ and $ are
 //    line anchors), counting matching lines.
 // `first` receives the first matching line (or match) for messages.

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "runner/commands.h"
@@ -42,8 +43,11 @@ std::string write_files(const Script& script, const fs::path& work) {
     fs::path rel = fs::path(f.path).lexically_normal();
     if (rel.is_absolute() || rel.empty() || *rel.begin() == "..") return "file " + f.path + " is outside $WORK";
     fs::path p = work / rel;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << f.content;
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    std::ofstream out(p, std::ios::binary);
+    out << f.content;
+    if (!out.good()) return "cannot write " + p.string();
   }
   return "";
 }
@@ -98,44 +102,64 @@ void stop_background(State& state) {
   state.background.clear();
 }
 
-}  // namespace
-
-Result run_script(const fs::path& path, const Options& options) {
-  std::string name = path.filename().string();
+// The parsed script, or nullopt after printing why it cannot run.
+std::optional<Script> load(const fs::path& path, const std::string& name) {
   auto text = read_text(path);
-  if (!text) { std::cout << "FAIL: " << name << ": cannot read " << path << "\n"; return Result::Broken; }
+  if (!text) {
+    std::cout << "FAIL: " << name << ": cannot read " << path.string() << "\n";
+    return std::nullopt;
+  }
   ParseResult parsed = parse_script(*text);
   int line = parsed.error_line;
   std::string error = parsed.error.empty() ? check_commands(parsed.script, line) : parsed.error;
-  if (!error.empty()) {
-    std::cout << "FAIL: " << where(name, line) << ": " << error << "\n";
-    return Result::Broken;
-  }
+  if (error.empty()) return std::move(parsed.script);
+  std::cout << "FAIL: " << where(name, line) << ": " << error << "\n";
+  return std::nullopt;
+}
 
-  fs::path root = make_root();
-  if (root.empty()) { std::cout << "FAIL: " << name << ": cannot create a work dir\n"; return Result::Broken; }
+// The state a script starts in, with $WORK = root/work.
+State initial_state(const fs::path& root, const Options& options) {
   State state;
   state.work = state.cwd = root / "work";
   state.out_dir = root / "out";
-  for (const char* d : {"work/home", "work/tmp", "out"}) fs::create_directories(root / d);
+  std::error_code ec;
+  for (const char* d : {"work/home", "work/tmp", "out"}) fs::create_directories(root / d, ec);
   state.env = initial_env(state.work, options);
   state.cxxtest = options.cxxtest;
   state.timeout = options.timeout;
   state.log = "WORK=" + state.work.string() + "\n";
-  error = write_files(parsed.script, state.work);
-  if (error.empty()) error = run_lines(parsed.script, state, line);
+  return state;
+}
+
+}  // namespace
+
+Result run_script(const fs::path& path, const Options& options) {
+  std::string name = path.filename().string();
+  std::optional<Script> script = load(path, name);
+  if (!script) return Result::Broken;
+  fs::path root = make_root();
+  if (root.empty()) {
+    std::cout << "FAIL: " << name << ": cannot create a work dir\n";
+    return Result::Broken;
+  }
+
+  State state = initial_state(root, options);
+  int line = 0;
+  std::string error = write_files(*script, state.work);
+  if (error.empty()) error = run_lines(*script, state, line);
   stop_background(state);
 
-  if (error.empty()) {
-    if (options.verbose) std::cout << state.log;
-    std::cout << "PASS: " << name << "\n";
-    if (!options.keep) fs::remove_all(root);
-    else std::cout << "work dir kept: " << root.string() << "\n";
-    return Result::Pass;
+  if (!error.empty()) {
+    std::cout << state.log << "FAIL: " << where(name, line) << ": " << error << "\n"
+              << "work dir kept: " << root.string() << "\n";
+    return Result::Fail;
   }
-  std::cout << state.log << "FAIL: " << where(name, line) << ": " << error << "\n"
-            << "work dir kept: " << root.string() << "\n";
-  return Result::Fail;
+  if (options.verbose) std::cout << state.log;
+  std::cout << "PASS: " << name << "\n";
+  std::error_code ec;
+  if (options.keep) std::cout << "work dir kept: " << root.string() << "\n";
+  else fs::remove_all(root, ec);
+  return Result::Pass;
 }
 
 }  // namespace cxxtest::script

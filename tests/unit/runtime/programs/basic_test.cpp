@@ -59,7 +59,7 @@ void TestSetenv(cxxtest::T& t) {
   if (std::string(std::getenv("CXXTEST_PROBE")) != "inside") t.Error("Setenv did not set");
 }
 
-void TestSetenvRestored(cxxtest::T& t) {
+void TestSetenvRestored(cxxtest::T&) {
   const char* v = std::getenv("CXXTEST_PROBE");
   std::printf("probe after: %s\n", v ? v : "(unset)");
 }

@@ -43,6 +43,14 @@ void TestFatalInDestructor(cxxtest::T& t) {
 
 void TestHang(cxxtest::T&) { std::this_thread::sleep_for(std::chrono::seconds(30)); }
 
+void TestSwallow(cxxtest::T& t) {
+  try {
+    t.Fatal("stop here");
+  } catch (...) {
+  }
+  t.Log("kept going");
+}
+
 static const cxxtest::internal::TestEntry tests[] = {
     {"TestFirst", &TestFirst},
     {"TestSegv", &TestSegv},
@@ -53,6 +61,7 @@ static const cxxtest::internal::TestEntry tests[] = {
     {"TestThreadThrow", &TestThreadThrow},
     {"TestFatalInDestructor", &TestFatalInDestructor},
     {"TestHang", &TestHang},
+    {"TestSwallow", &TestSwallow},
 };
 
 int main(int argc, char** argv) {

@@ -1,0 +1,85 @@
+// fuzz/mutator.h: one random mutation of a fuzz input, in place.
+//
+// mutate(args) picks one argument [i=below(args.size()), skipped for one
+// argument] and applies one mutation to it:
+//   bytes / std::string: a byte op [op=below(18 + extras)] drawn again until
+//     one applies (byte_ops.h, then source_ops.h for the extras: 2 dictionary
+//     ops when the dictionary is non-empty, then 2 splice ops [entry=below(C)
+//     first] when the splice source is non-empty);
+//   every other kind: scalar_ops.h.
+// Values never grow past max_bytes. Edits are in place: once a value's
+// buffer has grown to its working size, a mutation allocates nothing.
+//
+// Determinism: the result depends only on the input, the rng state,
+// max_bytes, the splice source and the dictionaries. A coordinator replaying
+// a worker's mutations (chain.h) must use equal ones; both are meant to be
+// append-only, so recording their sizes at the start of a chain suffices.
+#pragma once
+
+#include "fuzz/rng.h"
+
+#include <cxxtest/value.h>
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace cxxtest::fuzz {
+
+enum class ByteOp : uint8_t {
+  RemoveChunk, InsertRandom, DuplicateChunk, CopyChunk, FlipBit, XorByte, SwapBytes,
+  AddSub8, AddSub16, AddSub32, AddSub64, Interesting8, Interesting16, Interesting32,
+  InsertRepeated, OverwriteRepeated, ShuffleChunk, SwapChunks,  // Go's 18
+  DictInsert, DictOverwrite, SpliceInsert, SpliceCrossover,     // cxxtest's extras
+};
+inline constexpr int kGoByteOps = 18;
+inline constexpr int kByteOps = 22;
+
+template <RandomSource R>
+class BasicMutator {
+ public:
+  // max_bytes: the longest a bytes/std::string value may become.
+  BasicMutator(R rng, size_t max_bytes) : rng_(std::move(rng)), max_bytes_(max_bytes) {}
+
+  // Applies one mutation to one argument. No-op for an empty list, or for
+  // an empty value when max_bytes is 0.
+  void mutate(std::vector<Value>& args);
+
+  // One byte op on s (argument `arg` of the input, for splicing), drawn
+  // again until one applies. False only when none can (s empty, max 0).
+  bool mutate_bytes(std::string& s, size_t arg);
+  // Applies exactly `op` (its own draws only); false if it does not apply.
+  bool apply(ByteOp op, std::string& s, size_t arg);
+  // One mutation of a non-byte value.
+  void mutate_scalar(Value& v);
+
+  // Entries whose byte arguments the splice ops copy from. The span must
+  // stay valid while set, and must not contain the args being mutated.
+  void set_splice_source(std::span<const std::vector<Value>> corpus) { splice_ = corpus; }
+  // Tokens to insert / overwrite with (null: none). Must outlive its use.
+  void set_dictionary(const std::vector<std::string>* tokens) { dict_ = tokens; }
+  // Integers an integer argument may be set to (null: none).
+  void set_int_dictionary(const std::vector<uint64_t>* values) { int_dict_ = values; }
+
+  R& rng() { return rng_; }
+  size_t max_bytes() const { return max_bytes_; }
+
+ private:
+  ByteOp op_for(uint32_t drawn) const;
+  const std::string* splice_partner(size_t arg);  // [entry=below(C)]; null if unusable
+
+  R rng_;
+  size_t max_bytes_;
+  std::span<const std::vector<Value>> splice_;
+  const std::vector<std::string>* dict_ = nullptr;
+  const std::vector<uint64_t>* int_dict_ = nullptr;
+};
+
+// The engine's mutator. Mutator and BasicMutator<ScriptedRandom> are
+// compiled in mutator.cpp; other random types need mutator_impl.h.
+using Mutator = BasicMutator<Pcg32>;
+extern template class BasicMutator<Pcg32>;
+extern template class BasicMutator<ScriptedRandom>;
+
+}  // namespace cxxtest::fuzz

@@ -1,0 +1,102 @@
+// fuzz/mutator_impl.h: BasicMutator's member definitions (see mutator.h).
+// Included by mutator.cpp, which instantiates them for Pcg32 and
+// ScriptedRandom; include it only to instantiate another random type.
+#pragma once
+
+#include "fuzz/byte_ops.h"
+#include "fuzz/mutator.h"
+#include "fuzz/scalar_ops.h"
+#include "fuzz/source_ops.h"
+
+namespace cxxtest::fuzz {
+
+template <RandomSource R>
+void BasicMutator<R>::mutate(std::vector<Value>& args) {
+  if (args.empty()) return;
+  size_t i = args.size() == 1 ? 0 : rng_.below(static_cast<uint32_t>(args.size()));
+  Value& v = args[i];
+  if (is_byte_kind(v.kind)) {
+    mutate_bytes(v.bytes, i);
+  } else {
+    mutate_scalar(v);
+  }
+}
+
+template <RandomSource R>
+bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
+  if (s.empty() && max_bytes_ == 0) return false;
+  bool has_dict = dict_ != nullptr && !dict_->empty();
+  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + (splice_.empty() ? 0 : 2);
+  while (!apply(op_for(rng_.below(ops)), s, arg)) {
+  }
+  return true;
+}
+
+template <RandomSource R>
+ByteOp BasicMutator<R>::op_for(uint32_t drawn) const {
+  if (drawn < kGoByteOps) return static_cast<ByteOp>(drawn);
+  uint32_t extra = drawn - kGoByteOps;
+  if (dict_ == nullptr || dict_->empty()) extra += 2;  // skip the dictionary ops
+  return static_cast<ByteOp>(kGoByteOps + extra);
+}
+
+template <RandomSource R>
+const std::string* BasicMutator<R>::splice_partner(size_t arg) {
+  if (splice_.empty()) return nullptr;
+  const std::vector<Value>& entry = splice_[rng_.below(static_cast<uint32_t>(splice_.size()))];
+  if (arg >= entry.size() || !is_byte_kind(entry[arg].kind)) return nullptr;
+  return &entry[arg].bytes;
+}
+
+template <RandomSource R>
+bool BasicMutator<R>::apply(ByteOp op, std::string& s, size_t arg) {
+  R& r = rng_;
+  const size_t max = max_bytes_;
+  switch (op) {
+    case ByteOp::RemoveChunk: return ops::remove_chunk(r, s);
+    case ByteOp::InsertRandom: return ops::insert_random(r, s, max);
+    case ByteOp::DuplicateChunk: return ops::duplicate_chunk(r, s, max);
+    case ByteOp::CopyChunk: return ops::copy_chunk(r, s);
+    case ByteOp::FlipBit: return ops::flip_bit(r, s);
+    case ByteOp::XorByte: return ops::xor_byte(r, s);
+    case ByteOp::SwapBytes: return ops::swap_bytes(r, s);
+    case ByteOp::AddSub8: return ops::add_sub<uint8_t>(r, s);
+    case ByteOp::AddSub16: return ops::add_sub<uint16_t>(r, s);
+    case ByteOp::AddSub32: return ops::add_sub<uint32_t>(r, s);
+    case ByteOp::AddSub64: return ops::add_sub<uint64_t>(r, s);
+    case ByteOp::Interesting8: return ops::interesting<uint8_t>(r, s);
+    case ByteOp::Interesting16: return ops::interesting<uint16_t>(r, s);
+    case ByteOp::Interesting32: return ops::interesting<uint32_t>(r, s);
+    case ByteOp::InsertRepeated: return ops::insert_repeated(r, s, max);
+    case ByteOp::OverwriteRepeated: return ops::overwrite_repeated(r, s);
+    case ByteOp::ShuffleChunk: return ops::shuffle_chunk(r, s);
+    case ByteOp::SwapChunks: return ops::swap_chunks(r, s);
+    case ByteOp::DictInsert:
+    case ByteOp::DictOverwrite: {
+      if (dict_ == nullptr || dict_->empty()) return false;
+      const std::string& t = (*dict_)[r.below(static_cast<uint32_t>(dict_->size()))];
+      return op == ByteOp::DictInsert ? ops::dict_insert(r, s, max, t) : ops::dict_overwrite(r, s, t);
+    }
+    case ByteOp::SpliceInsert:
+    case ByteOp::SpliceCrossover: {
+      const std::string* other = splice_partner(arg);
+      if (other == nullptr || other == &s) return false;
+      return op == ByteOp::SpliceInsert ? ops::splice_insert(r, s, max, *other)
+                                        : ops::splice_crossover(r, s, max, *other);
+    }
+  }
+  return false;
+}
+
+template <RandomSource R>
+void BasicMutator<R>::mutate_scalar(Value& v) {
+  switch (v.kind) {
+    case Kind::Bytes: case Kind::String: return;
+    case Kind::Bool: v.bits = v.bits == 0 ? 1 : 0; return;
+    case Kind::Float: ops::mutate_float<float>(rng_, v); return;
+    case Kind::Double: ops::mutate_float<double>(rng_, v); return;
+    default: ops::mutate_integer(rng_, v, int_dict_); return;
+  }
+}
+
+}  // namespace cxxtest::fuzz

@@ -1,0 +1,63 @@
+// fuzz/source_ops.h: byte mutations that draw on outside material: tokens
+// of a dictionary (later: operands of recent comparisons) and splicing with
+// another corpus entry's value. Same contract as byte_ops.h: edit in place
+// and return true, or return false having changed nothing; never grow past
+// `max`; the draws of each op are listed in brackets (n = s.size(),
+// m = other.size(), t = the token).
+//
+// `token` and `other` must not point into `s`.
+#pragma once
+
+#include "fuzz/byte_ops.h"
+
+#include <string_view>
+
+namespace cxxtest::fuzz::ops {
+
+// 19 DictInsert [pos=below(n+1)]: inserts the token at pos. Needs |t| >= 1.
+template <class R>
+inline bool dict_insert(R& r, std::string& s, size_t max, std::string_view token) {
+  uint32_t n = size32(s);
+  if (token.empty() || n + token.size() > max) return false;
+  s.insert(r.below(n + 1), token);
+  return true;
+}
+
+// 20 DictOverwrite [pos=below(n-|t|+1)]: writes the token over s[pos, pos+|t|). Needs 1 <= |t| <= n.
+template <class R>
+inline bool dict_overwrite(R& r, std::string& s, std::string_view token) {
+  uint32_t n = size32(s);
+  if (token.empty() || token.size() > n) return false;
+  uint32_t pos = r.below(n - static_cast<uint32_t>(token.size()) + 1);
+  std::memcpy(s.data() + pos, token.data(), token.size());
+  return true;
+}
+
+// 21 SpliceInsert [src=below(m), k=len(m-src), pos=below(n+1)]: inserts other[src, src+k) at pos. m >= 1.
+template <class R>
+inline bool splice_insert(R& r, std::string& s, size_t max, std::string_view other) {
+  uint32_t m = static_cast<uint32_t>(other.size());
+  if (m == 0) return false;
+  uint32_t src = r.below(m);
+  uint32_t k = choose_len(r, m - src);
+  uint32_t n = size32(s);
+  uint32_t pos = r.below(n + 1);
+  if (n + size_t{k} > max) return false;
+  s.insert(pos, other.data() + src, k);
+  return true;
+}
+
+// 22 SpliceCrossover [cut=below(n+1), from=below(m)]: s becomes s[0, cut) + other[from, m)
+// (AFL's splice: our head, their tail). m >= 1.
+template <class R>
+inline bool splice_crossover(R& r, std::string& s, size_t max, std::string_view other) {
+  uint32_t m = static_cast<uint32_t>(other.size());
+  if (m == 0) return false;
+  uint32_t cut = r.below(size32(s) + 1);
+  uint32_t from = r.below(m);
+  if (cut + size_t{m - from} > max) return false;
+  s.replace(cut, std::string::npos, other.data() + from, m - from);
+  return true;
+}
+
+}  // namespace cxxtest::fuzz::ops

@@ -1,0 +1,56 @@
+// behaviour_flags_test.cpp: command-line errors of a test binary.
+#include "harness.h"
+
+#include <doctest/doctest.h>
+
+using namespace cxxtest_test;
+
+namespace {
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+}  // namespace
+
+TEST_CASE("an unknown flag is a usage error with exit code 2") {
+  Run r = run("basic", {"-test.foo"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(first_line(r.err) == "flag provided but not defined: -test.foo");
+  CHECK(contains(r.err, "Usage of "));
+  CHECK(contains(r.err, "  -test.count n\n    \trun tests n times (default 1)\n"));
+}
+
+TEST_CASE("bad flag values name the flag and the reason") {
+  CHECK(first_line(run("basic", {"-test.count=abc"}).err) ==
+        "invalid value \"abc\" for flag -test.count: parse error");
+  CHECK(first_line(run("basic", {"-test.timeout", "5parsecs"}).err) ==
+        "invalid value \"5parsecs\" for flag -test.timeout: parse error");
+  CHECK(first_line(run("basic", {"-test.fuzztime=0x"}).err) ==
+        "invalid value \"0x\" for flag -test.fuzztime: invalid count");
+  CHECK(first_line(run("basic", {"-test.fuzzminimizetime=-1s"}).err) ==
+        "invalid value \"-1s\" for flag -test.fuzzminimizetime: invalid duration");
+  CHECK(first_line(run("basic", {"-test.v=maybe"}).err) ==
+        "invalid boolean value \"maybe\" for -test.v: parse error");
+  CHECK(first_line(run("basic", {"-test.run"}).err) == "flag needs an argument: -test.run");
+  CHECK(run("basic", {"-test.parallel=0"}).code == 2);
+}
+
+TEST_CASE("both -test.x=v and -test.x v work") {
+  Run a = run("basic", {"-test.run", "TestPass", "-test.v"});
+  Run b = run("basic", {"--test.run=TestPass", "-test.v=true"});
+  CHECK(a.code == 0);
+  CHECK(a.out == b.out);
+  CHECK(contains(a.out, "--- PASS: TestPass"));
+}
+
+TEST_CASE("a bad -test.run regexp is a usage error") {
+  Run r = run("basic", {"-test.run=Test(/x"});
+  CHECK(r.code == 2);
+  CHECK(r.err.rfind("testing: invalid regexp for element 0 of -test.run (\"Test(/x\"): ", 0) == 0);
+}
+
+TEST_CASE("-test.fuzz is accepted but fuzzing is not in this build") {
+  Run r = run("fuzz", {"-test.fuzz=FuzzOK", "-test.fuzztime=10x", "-test.fuzzcachedir=/tmp/x"});
+  CHECK(r.code == 2);
+  CHECK(r.err == "testing: fuzzing is not available in this build\n");
+}
