@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# install_test.sh BUILD_DIR SOURCE_DIR: `cmake --install` into a fresh
+# prefix, then check that the installed cxxtest finds its runtime, header,
+# discovery tool and share files and tests the bundled example from there.
+set -euo pipefail
+build=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+cmake --install "$build" --prefix "$prefix" >/dev/null
+
+for f in bin/cxxtest libexec/cxxtest/cxxtest-discover lib/cxxtest/libcxxtest_runtime.a \
+         include/cxxtest/cxxtest.h include/cxxtest/value.h share/cxxtest/cxxtest.mk \
+         share/cxxtest/cxxtest.cmake share/man/man1/cxxtest.1; do
+  [ -e "$prefix/$f" ] || { echo "install_test: missing $prefix/$f" >&2; exit 1; }
+done
+
+cp -r "$src/examples/calc" "$work/calc"
+export CXXTESTCACHE=$work/cache
+out=$(cd "$work/calc" && "$prefix/bin/cxxtest" ./...)
+echo "$out"
+grep -q $'^ok  \texample.com/calc/expr\t' <<<"$out" || { echo "install_test: expr did not pass" >&2; exit 1; }
+grep -q $'^ok  \texample.com/calc/lexer\t' <<<"$out" || { echo "install_test: lexer did not pass" >&2; exit 1; }
+[ "$("$prefix/bin/cxxtest" env CXXTESTROOT)" = "$prefix" ] || { echo "install_test: wrong CXXTESTROOT" >&2; exit 1; }
+echo "install_test: ok"
