@@ -1,12 +1,6 @@
 // crash.cpp: fatal signals, std::terminate and exit() during a test (crash.h).
 #include "crash.h"
 
-#include "exceptions.h"
-#include "raw_writer.h"
-#include "running.h"
-#include "symbolize.h"
-#include "test_state.h"
-
 #include <execinfo.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +11,12 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+
+#include "exceptions.h"
+#include "raw_writer.h"
+#include "running.h"
+#include "symbolize.h"
+#include "test_state.h"
 
 namespace cxxtest::runtime {
 namespace {
@@ -39,8 +39,7 @@ const struct {
 };
 
 int64_t now_nanos() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
 }
 
 // Writes s with every line prefixed by `indent` spaces.
@@ -57,8 +56,7 @@ void write_indented(RawWriter& w, std::string_view s, int indent) {
 // `--- FAIL` for t and its parents (outermost first, each with its buffered
 // log), then `reason` and the stack under t. Reads the logs without locks:
 // the process is about to end.
-void write_chain(RawWriter& w, TestState* t, std::string_view reason, void* const* frames,
-                 int n_frames) {
+void write_chain(RawWriter& w, TestState* t, std::string_view reason, void* const* frames, int n_frames) {
   TestState* chain[64];
   int depth = 0;
   for (TestState* p = t; p && p->level > 0 && depth < 64; p = p->parent) chain[depth++] = p;
@@ -135,8 +133,9 @@ void on_terminate() {
   if (std::current_exception()) {
     std::string what = describe_current_exception();
     if (what.find("cxxtest::runtime::StopTest") != std::string::npos) {
-      reason += ": FailNow, SkipNow, Fatal or Skip was called where the test cannot be "
-                "stopped (a destructor, a noexcept function or a thread the test started)";
+      reason +=
+          ": FailNow, SkipNow, Fatal or Skip was called where the test cannot be "
+          "stopped (a destructor, a noexcept function or a thread the test started)";
     } else {
       reason += " after throwing " + what;
     }

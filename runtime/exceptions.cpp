@@ -1,13 +1,13 @@
 // exceptions.cpp: see exceptions.h.
 #include "exceptions.h"
 
-#include "test_state.h"
-
 #include <cxxabi.h>
 
 #include <cstdlib>
 #include <exception>
 #include <typeinfo>
+
+#include "test_state.h"
 
 namespace cxxtest::runtime {
 

@@ -60,9 +60,7 @@ Reason set_Duration(std::string_view v, Nanos& out) {
   out = *d;
   return {};
 }
-Reason set_FuzzTime(std::string_view v, FlagFuzzTime& out) {
-  return set_duration_or_count(v, out, false);
-}
+Reason set_FuzzTime(std::string_view v, FlagFuzzTime& out) { return set_duration_or_count(v, out, false); }
 Reason set_MinimizeTime(std::string_view v, FlagMinimizeTime& out) {
   return set_duration_or_count(v, out, true);
 }
@@ -96,8 +94,11 @@ struct FlagInfo {
 };
 
 const FlagInfo kFlags[] = {
-#define CXXTEST_FLAG(TYPE, FIELD, NAME, DEFAULT, USAGE)                   \
-  {NAME, USAGE, kTypeName_##TYPE, std::is_same_v<Flag##TYPE, bool>,      \
+#define CXXTEST_FLAG(TYPE, FIELD, NAME, DEFAULT, USAGE)                 \
+  {NAME,                                                                \
+   USAGE,                                                               \
+   kTypeName_##TYPE,                                                    \
+   std::is_same_v<Flag##TYPE, bool>,                                    \
    [](Flags& f, std::string_view v) { return set_##TYPE(v, f.FIELD); }, \
    [] { return default_##TYPE(Flags{}.FIELD); }},
 #include "flags.def"
@@ -113,8 +114,8 @@ const FlagInfo* find_flag(std::string_view name) {
 
 // Applies one flag; `next` is the following argument (nullptr if none) and
 // `used_next` is set when it was consumed as the value.
-ParseStatus apply_flag(std::string_view arg, const std::string* next, bool& used_next,
-                       Flags& flags, std::string& error) {
+ParseStatus apply_flag(std::string_view arg, const std::string* next, bool& used_next, Flags& flags,
+                       std::string& error) {
   std::string_view name = arg.substr(arg[1] == '-' ? 2 : 1);
   if (name.empty() || name[0] == '-' || name[0] == '=')
     return error = "bad flag syntax: " + std::string(arg), ParseStatus::Error;

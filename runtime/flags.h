@@ -5,11 +5,11 @@
 // the first argument that is not a flag (or after `--`).
 #pragma once
 
-#include "duration.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "duration.h"
 
 namespace cxxtest::runtime {
 

@@ -1,12 +1,12 @@
 // fuzz_target.cpp: F::Add, F::Fuzz and the fuzz-target registry.
 #include "fuzz_target.h"
 
-#include "output.h"
-
 #include <algorithm>
 #include <atomic>
 #include <map>
 #include <mutex>
+
+#include "output.h"
 
 namespace cxxtest::runtime {
 namespace {
@@ -38,8 +38,8 @@ const FuzzTarget& register_fuzz_target(FuzzTarget target) {
 
 std::string check_corpus_entry(std::span<const Value> values, std::span<const Kind> kinds) {
   if (values.size() != kinds.size()) {
-    return "wrong number of values in corpus entry: " + std::to_string(values.size()) +
-           ", want " + std::to_string(kinds.size());
+    return "wrong number of values in corpus entry: " + std::to_string(values.size()) + ", want " +
+           std::to_string(kinds.size());
   }
   std::vector<Kind> got;
   for (const Value& v : values) got.push_back(v.kind);

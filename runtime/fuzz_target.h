@@ -8,8 +8,6 @@
 // -test.fuzz / -test.fuzzworker and may call run_seed_corpus itself.
 #pragma once
 
-#include "test_state.h"
-
 #include <cxxtest/fuzz_function.h>
 #include <cxxtest/value.h>
 
@@ -17,6 +15,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "test_state.h"
 
 namespace cxxtest::runtime {
 

@@ -93,8 +93,7 @@ std::string rewrite_name(std::string_view s) {
   return out;
 }
 
-bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out,
-                    std::string& error) {
+bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out, std::string& error) {
   out.alternatives.clear();
   if (pattern.empty()) return true;
   for (const auto& levels : split_pattern(pattern)) {
@@ -104,8 +103,8 @@ bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out
       try {
         p.regexps.emplace_back(p.sources.back(), std::regex::ECMAScript);
       } catch (const std::regex_error& e) {
-        error = "testing: invalid regexp for element " + std::to_string(i) + " of " +
-                flag_name + " (\"" + p.sources.back() + "\"): " + e.what();
+        error = "testing: invalid regexp for element " + std::to_string(i) + " of " + flag_name + " (\"" +
+                p.sources.back() + "\"): " + e.what();
         return false;
       }
     }
@@ -114,9 +113,7 @@ bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out
   return true;
 }
 
-bool search(const std::regex& re, std::string_view s) {
-  return std::regex_search(s.begin(), s.end(), re);
-}
+bool search(const std::regex& re, std::string_view s) { return std::regex_search(s.begin(), s.end(), re); }
 
 std::string Matcher::unique(const std::string& parent, const std::string& subname) {
   std::string name = parent + "/" + subname;

@@ -40,8 +40,7 @@ std::string rewrite_name(std::string_view s);
 
 // Compiles a flag value; on a bad regexp returns false with `error` set to
 // Go's message (`invalid regexp for element 0 of -test.run ("("): ...`).
-bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out,
-                    std::string& error);
+bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out, std::string& error);
 
 // Whether a whole name matches one compiled regexp of -test.list.
 bool search(const std::regex& re, std::string_view s);

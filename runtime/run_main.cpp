@@ -1,15 +1,15 @@
 // run_main.cpp: the test binary's main (Go's testing.M.Run).
+#include <cxxtest/cxxtest.h>
+
+#include <cstdio>
+#include <span>
+
 #include "config.h"
 #include "crash.h"
 #include "env_log.h"
 #include "output.h"
 #include "test_runner.h"
 #include "watchdog.h"
-
-#include <cxxtest/cxxtest.h>
-
-#include <cstdio>
-#include <span>
 
 namespace cxxtest::internal {
 namespace {
@@ -33,8 +33,8 @@ int list_tests(std::span<const TestEntry> tests, std::span<const FuzzEntry> fuzz
   try {
     re = std::regex(flags().list, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
-    std::fprintf(stderr, "testing: invalid regexp in -test.list (\"%s\"): %s\n",
-                 flags().list.c_str(), e.what());
+    std::fprintf(stderr, "testing: invalid regexp in -test.list (\"%s\"): %s\n", flags().list.c_str(),
+                 e.what());
     return 2;
   }
   std::string out;
@@ -53,8 +53,7 @@ std::optional<std::chrono::system_clock::time_point> deadline() {
 
 // Runs `body` under a fresh root for each -test.count iteration (Go's
 // runTests / runFuzzTests).
-Phase run_phase(const Filter& run, const Filter& skip,
-                const std::function<void(TestState& root)>& body) {
+Phase run_phase(const Filter& run, const Filter& skip, const std::function<void(TestState& root)>& body) {
   Phase phase;
   for (uint64_t i = 0; i < flags().count; ++i) {
     if (should_fail_fast() || (i > 0 && !phase.ran)) break;
@@ -69,8 +68,7 @@ Phase run_phase(const Filter& run, const Filter& skip,
 }
 
 void run_tests(TestState& root, std::span<const TestEntry> tests) {
-  T t(&root);
-  for (const TestEntry& e : tests) t.Run(e.name, e.fn);
+  for (const TestEntry& e : tests) root.t_handle.Run(e.name, e.fn);
 }
 
 void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
@@ -78,26 +76,28 @@ void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
     if (should_fail_fast()) break;
     Matcher::Match m = root.ctx.matcher.full_name(nullptr, e.name);
     if (!m.ok) continue;
-    run_subtest(root, m.name, [fn = e.fn](TestState& s) {
-      F f(&s);
-      fn(f);
-      bool not_called;
-      {
-        std::lock_guard lock(s.mu);
-        not_called = !s.fuzz->fuzz_called && !s.skipped && !s.failed;
-      }
-      if (not_called) {
-        log_at(s, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
-        fail(s);
-      }
-    }, /*make_fuzz=*/true);
+    run_subtest(
+        root, m.name,
+        [fn = e.fn](TestState& s) {
+          fn(s.f_handle);
+          bool not_called;
+          {
+            std::lock_guard lock(s.mu);
+            not_called = !s.fuzz->fuzz_called && !s.skipped && !s.failed;
+          }
+          if (not_called) {
+            log_at(s, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
+            fail(s);
+          }
+        },
+        TestKind::Fuzz);
   }
 }
 
 }  // namespace
 
-int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests,
-             const FuzzEntry* fuzz_targets, size_t n_fuzz_targets) {
+int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
+             size_t n_fuzz_targets) {
   std::span<const TestEntry> test_list(tests, n_tests);
   std::span<const FuzzEntry> fuzz_list(fuzz_targets, n_fuzz_targets);
   const char* argv0 = argc > 0 ? argv[0] : "test";
@@ -114,8 +114,7 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests,
   }
   Filter run, skip;
   std::string error;
-  if (!compile_filter(f.run, "-test.run", run, error) ||
-      !compile_filter(f.skip, "-test.skip", skip, error)) {
+  if (!compile_filter(f.run, "-test.run", run, error) || !compile_filter(f.skip, "-test.skip", skip, error)) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 2;
   }

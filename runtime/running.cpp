@@ -1,11 +1,11 @@
 // running.cpp: the running-test slots (see running.h).
 #include "running.h"
 
-#include "duration.h"
-#include "test_state.h"
-
 #include <algorithm>
 #include <atomic>
+
+#include "duration.h"
+#include "test_state.h"
 
 namespace cxxtest::runtime {
 namespace {
@@ -15,8 +15,7 @@ constexpr int kSlots = 4096;
 std::atomic<TestState*> slots[kSlots];
 
 int64_t now_nanos() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
 }
 
 }  // namespace

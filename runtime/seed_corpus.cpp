@@ -1,13 +1,13 @@
 // seed_corpus.cpp: running a fuzz target's seed corpus as subtests (Go's
 // F.Fuzz when not fuzzing). The working directory is the package directory,
 // so the files are read from testdata/fuzz/<name>/ relative to it.
+#include <algorithm>
+#include <filesystem>
+
 #include "corpus_v1.h"
 #include "fuzz_target.h"
 #include "output.h"
 #include "test_runner.h"
-
-#include <algorithm>
-#include <filesystem>
 
 namespace cxxtest::runtime {
 namespace {
@@ -50,8 +50,7 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
       log_decorated(s, decorate(path + ": ", mismatch));
       fail_now(s);
     }
-    T t(&s);
-    fn.invoke(t, values);
+    fn.invoke(s.t_handle, values);
   };
 }
 
@@ -60,10 +59,8 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
 void run_seed_corpus(TestState& f, const FuzzTarget& target) {
   for (size_t i = 0; i < target.seeds.size(); ++i) {
     const std::vector<Value>& seed = target.seeds[i];
-    run_input(f, target.name + "/seed#" + std::to_string(i), [&seed, &target](TestState& s) {
-      T t(&s);
-      target.fn.invoke(t, seed);
-    });
+    run_input(f, target.name + "/seed#" + std::to_string(i),
+              [&seed, &target](TestState& s) { target.fn.invoke(s.t_handle, seed); });
   }
   for (const std::string& file : corpus_files(target.name)) {
     std::string path = "testdata/fuzz/" + target.name + "/" + file;

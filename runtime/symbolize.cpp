@@ -1,8 +1,6 @@
 // symbolize.cpp: see symbolize.h. Everything here uses static buffers only.
 #include "symbolize.h"
 
-#include "env_log.h"
-
 #include <fcntl.h>
 #include <link.h>
 #include <poll.h>
@@ -13,6 +11,8 @@
 
 #include <cstdio>
 #include <string_view>
+
+#include "env_log.h"
 
 extern char** environ;
 
@@ -80,7 +80,8 @@ size_t run_symbolizer(size_t len) {
   size_t got = 0;
   if (pid > 0) {
     // A symbolizer that exits early must not kill us with SIGPIPE.
-    struct sigaction ignore {}, saved {};
+    struct sigaction ignore {
+    }, saved{};
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ignore, &saved);
     (void)!write(in[1], input, len);  // small; fits the pipe buffer
@@ -114,13 +115,11 @@ size_t next_line(size_t got, size_t* pos, const char** line) {
 // (function, location) line pairs.
 struct Block {
   size_t begin = 0, end = 0;
-  bool runtime = false;   // a frame of the cxxtest runner
-  bool std_only = true;   // only std:: functions (std::function plumbing)
+  bool runtime = false;  // a frame of the cxxtest runner
+  bool std_only = true;  // only std:: functions (std::function plumbing)
 };
 
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 // Splits the output into one block per frame and returns how many frames to
 // show: those above the first runner frame, without the std:: call plumbing
@@ -137,15 +136,13 @@ int split_blocks(size_t got, Block* blocks, int n) {
       blocks[i].runtime = blocks[i].runtime || f.find("cxxtest::runtime::") != f.npos ||
                           starts_with(f, "cxxtest::T::Run(") ||
                           starts_with(f, "cxxtest::internal::run_main(");
-      blocks[i].std_only = blocks[i].std_only && (starts_with(f, "std::") ||
-                                                  starts_with(f, "void std::"));
+      blocks[i].std_only = blocks[i].std_only && (starts_with(f, "std::") || starts_with(f, "void std::"));
       blocks[i].end = pos;
     }
     if (blocks[i].runtime && cut == n) cut = i;
   }
   if (cut < n) {
-    while (cut > 1 && blocks[cut - 1].std_only && blocks[cut - 1].end > blocks[cut - 1].begin)
-      --cut;
+    while (cut > 1 && blocks[cut - 1].std_only && blocks[cut - 1].end > blocks[cut - 1].begin) --cut;
   }
   return cut;
 }

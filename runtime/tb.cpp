@@ -1,19 +1,18 @@
 // tb.cpp: the public TB and T methods (cxxtest.h), on top of TestState.
-#include "config.h"
-#include "output.h"
-#include "test_runner.h"
-#include "test_state.h"
-
 #include <cxxtest/cxxtest.h>
-
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
-#include <optional>
 #include <filesystem>
+#include <optional>
+
+#include "config.h"
+#include "output.h"
+#include "test_runner.h"
+#include "test_state.h"
 
 namespace cxxtest {
 
@@ -109,8 +108,8 @@ std::string TB::TempDir() {
   std::unique_lock lock(state_->mu);
   if (state_->temp_dir.empty()) {
     const char* tmp = std::getenv("TMPDIR");
-    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/" +
-                        temp_dir_pattern(state_->name) + "XXXXXX";
+    std::string templ =
+        std::string(tmp && *tmp ? tmp : "/tmp") + "/" + temp_dir_pattern(state_->name) + "XXXXXX";
     if (!mkdtemp(templ.data())) {
       lock.unlock();
       Fatalf("TempDir: mkdtemp %s: %s", templ, std::strerror(errno));
@@ -137,8 +136,9 @@ void TB::Setenv(const std::string& key, const std::string& value) {
     parallel = parallel || s->is_parallel;
   }
   if (parallel) {
-    runtime::log_panic(*state_, "testing: t.Setenv called after t.Parallel; cannot set "
-                                "environment variables in parallel tests");
+    runtime::log_panic(*state_,
+                       "testing: t.Setenv called after t.Parallel; cannot set "
+                       "environment variables in parallel tests");
     runtime::fail_now(*state_);
   }
   const char* old = std::getenv(key.c_str());
@@ -148,8 +148,10 @@ void TB::Setenv(const std::string& key, const std::string& value) {
   std::lock_guard lock(state_->mu);
   state_->env_set = true;
   state_->cleanups.push_back([key, previous] {
-    if (previous) ::setenv(key.c_str(), previous->c_str(), 1);
-    else ::unsetenv(key.c_str());
+    if (previous)
+      ::setenv(key.c_str(), previous->c_str(), 1);
+    else
+      ::unsetenv(key.c_str());
   });
 }
 
@@ -161,16 +163,12 @@ bool T::Run(std::string_view name, std::function<void(T&)> fn) {
   const std::string* parent = state_->level > 0 ? &state_->name : nullptr;
   runtime::Matcher::Match m = state_->ctx.matcher.full_name(parent, name);
   if (!m.ok || runtime::should_fail_fast()) return true;
-  return runtime::run_subtest(*state_, std::move(m.name), [fn = std::move(fn)](TestState& s) {
-    T t(&s);
-    fn(t);
-  });
+  return runtime::run_subtest(*state_, std::move(m.name),
+                              [fn = std::move(fn)](TestState& s) { fn(s.t_handle); });
 }
 
 void T::Parallel() { runtime::pause_for_parallel(*state_); }
 
-std::optional<std::chrono::system_clock::time_point> T::Deadline() const {
-  return state_->ctx.deadline;
-}
+std::optional<std::chrono::system_clock::time_point> T::Deadline() const { return state_->ctx.deadline; }
 
 }  // namespace cxxtest

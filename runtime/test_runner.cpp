@@ -34,9 +34,10 @@ void run_body(TestState& t, const Body& body) {
     t.finished = true;
   });
   if (t.stop_thrown && !stopped) {
-    log_panic(t, "test continued after FailNow or SkipNow: the exception that stops the test "
-                 "was caught by a catch (...) that did not rethrow it, or FailNow was called "
-                 "from another thread");
+    log_panic(t,
+              "test continued after FailNow or SkipNow: the exception that stops the test "
+              "was caught by a catch (...) that did not rethrow it, or FailNow was called "
+              "from another thread");
   }
 }
 
@@ -92,10 +93,10 @@ void run_test(TestState& t, const Body& body) {
   t.signal.send();
 }
 
-bool run_subtest(TestState& parent, std::string name, Body body, bool make_fuzz) {
+bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind) {
   auto owned = std::make_unique<TestState>(parent.ctx, &parent, std::move(name), parent.chatty);
   TestState& child = *owned;
-  if (make_fuzz) child.fuzz = std::make_unique<FuzzState>();
+  if (kind == TestKind::Fuzz) child.fuzz = std::make_unique<FuzzState>();
   {
     std::lock_guard lock(parent.mu);
     parent.children.push_back(std::move(owned));
@@ -126,8 +127,9 @@ void pause_for_parallel(TestState& t) {
     }
     if (t.env_set) {
       lock.unlock();
-      log_panic(t, "testing: t.Parallel called after t.Setenv; cannot set environment "
-                   "variables in parallel tests");
+      log_panic(t,
+                "testing: t.Parallel called after t.Setenv; cannot set environment "
+                "variables in parallel tests");
       fail_now(t);
     }
     t.is_parallel = true;
@@ -148,4 +150,3 @@ void pause_for_parallel(TestState& t) {
 }
 
 }  // namespace cxxtest::runtime
-

@@ -1,10 +1,10 @@
 // test_runner.h: running a test and its subtests (Go's tRunner / T.Run).
 #pragma once
 
-#include "test_state.h"
-
 #include <functional>
 #include <string>
+
+#include "test_state.h"
 
 namespace cxxtest::runtime {
 
@@ -15,10 +15,12 @@ using Body = std::function<void(TestState&)>;
 // returns, t is done and t.signal has been sent.
 void run_test(TestState& t, const Body& body);
 
+enum class TestKind { Test, Fuzz };  // Fuzz: the state gets a FuzzState (an F)
+
 // Starts a subtest of parent named `name` (already the full, unique name) on
-// a new thread and waits until it finishes or pauses in Parallel. `make_fuzz`
-// gives the subtest a FuzzState (for F). Returns false if it failed.
-bool run_subtest(TestState& parent, std::string name, Body body, bool make_fuzz = false);
+// a new thread and waits until it finishes or pauses in Parallel. Returns
+// false if it failed.
+bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind = TestKind::Test);
 
 // T::Parallel (see cxxtest.h); misuse fails t and stops it.
 void pause_for_parallel(TestState& t);

@@ -1,12 +1,12 @@
 // test_state.cpp: logging, failing and reporting of one test (Go's common).
 #include "test_state.h"
 
+#include <cstdio>
+
+#include "config.h"
 #include "duration.h"
 #include "exceptions.h"
-#include "config.h"
 #include "output.h"
-
-#include <cstdio>
 
 namespace cxxtest::runtime {
 namespace {

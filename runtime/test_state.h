@@ -7,9 +7,6 @@
 // only there, the rest under `mu`.
 #pragma once
 
-#include "matcher.h"
-#include "sync.h"
-
 #include <cxxtest/cxxtest.h>
 
 #include <atomic>
@@ -21,6 +18,9 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "matcher.h"
+#include "sync.h"
 
 namespace cxxtest::runtime {
 
@@ -51,10 +51,10 @@ struct TestState {
   TestState(TestContext& ctx, TestState* parent, std::string name, bool chatty);
 
   TestContext& ctx;
-  TestState* const parent;  // nullptr for a root
-  const int level;          // 0 root, 1 top-level test, 2 its subtests...
-  const std::string name;   // full name, "" for a root
-  const bool chatty;        // -test.v
+  TestState* const parent;          // nullptr for a root
+  const int level;                  // 0 root, 1 top-level test, 2 its subtests...
+  const std::string name;           // full name, "" for a root
+  const bool chatty;                // -test.v
   std::unique_ptr<FuzzState> fuzz;  // set for an F before it starts
 
   mutable std::mutex mu;
@@ -74,13 +74,18 @@ struct TestState {
   std::string temp_dir;
   int temp_dir_seq = 0;
 
-  std::thread thread;   // the thread running this test (not for roots)
-  Signal signal;        // sent when the test pauses in Parallel and when it ends
-  Gate barrier;         // opened when the body has returned (releases parallel subs)
-  bool stop_thrown = false;       // own thread: a StopTest was thrown
-  Clock::time_point start;        // own thread
-  Clock::duration duration{};     // own thread
+  std::thread thread;                     // the thread running this test (not for roots)
+  Signal signal;                          // sent when the test pauses in Parallel and when it ends
+  Gate barrier;                           // opened when the body has returned (releases parallel subs)
+  bool stop_thrown = false;               // own thread: a StopTest was thrown
+  Clock::time_point start;                // own thread
+  Clock::duration duration{};             // own thread
   std::atomic<int64_t> running_since{0};  // steady-clock ns while listed as running
+
+  // What the test code gets. They live as long as the state, so cleanups
+  // and parallel subtests may keep using `t` after the body returned.
+  T t_handle{this};
+  F f_handle{this};
 };
 
 // The test whose body runs on the calling thread, or nullptr.

@@ -1,16 +1,16 @@
 // watchdog.cpp: see watchdog.h.
 #include "watchdog.h"
 
-#include "crash.h"
-#include "output.h"
-#include "running.h"
-
 #include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
+
+#include "crash.h"
+#include "output.h"
+#include "running.h"
 
 namespace cxxtest::runtime {
 namespace {

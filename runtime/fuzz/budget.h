@@ -30,6 +30,10 @@ class Budget {
   // left of -fuzztime=Nx). n <= 0 allows no more calls.
   void cap_calls(int64_t n);
 
+  // Refuses every further call: e.g. the predicate met a crash while
+  // minimizing an interesting input, and the worker switches to that crash.
+  void stop() { cap_calls(0); }
+
   // Whether one more call is allowed now; if so, counts it.
   bool take();
   // Whether the budget allowed no call at all from the start (0s, 0x).

@@ -7,7 +7,7 @@
 //
 // The draws of each op, in order, are listed in brackets (n = s.size()):
 // tests script exactly these. `len(x)` is choose_len(x), two draws.
-// Positions are 32-bit: values are far below 4 GiB (Go caps them at 100 MiB).
+// Positions are 32-bit: the mutator keeps values below 2 GiB (Go: 100 MiB).
 #pragma once
 
 #include "fuzz/rng.h"

@@ -4,8 +4,8 @@
 // argument] and applies one mutation to it:
 //   bytes / std::string: a byte op [op=below(18 + extras)] drawn again until
 //     one applies (byte_ops.h, then source_ops.h for the extras: 2 dictionary
-//     ops when the dictionary is non-empty, then 2 splice ops [entry=below(C)
-//     first] when the splice source is non-empty);
+//     ops [token=below(D) first] when the dictionary is non-empty, then 2
+//     splice ops [entry=below(C) first] when the splice source is non-empty);
 //   every other kind: scalar_ops.h.
 // Values never grow past max_bytes. Edits are in place: once a value's
 // buffer has grown to its working size, a mutation allocates nothing.
@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cxxtest::fuzz {
@@ -39,8 +40,11 @@ inline constexpr int kByteOps = 22;
 template <RandomSource R>
 class BasicMutator {
  public:
-  // max_bytes: the longest a bytes/std::string value may become.
-  BasicMutator(R rng, size_t max_bytes) : rng_(std::move(rng)), max_bytes_(max_bytes) {}
+  // max_bytes: the longest a bytes/std::string value may become (Go uses
+  // 100 MiB / number of arguments - 100); values must stay below 2 GiB, and
+  // larger limits are lowered to that.
+  BasicMutator(R rng, size_t max_bytes)
+      : rng_(std::move(rng)), max_bytes_(max_bytes < kMaxLimit ? max_bytes : kMaxLimit) {}
 
   // Applies one mutation to one argument. No-op for an empty list, or for
   // an empty value when max_bytes is 0.
@@ -66,6 +70,8 @@ class BasicMutator {
   size_t max_bytes() const { return max_bytes_; }
 
  private:
+  static constexpr size_t kMaxLimit = size_t{1} << 31;  // positions are 32-bit
+
   ByteOp op_for(uint32_t drawn) const;
   const std::string* splice_partner(size_t arg);  // [entry=below(C)]; null if unusable
 

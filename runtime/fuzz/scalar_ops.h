@@ -9,7 +9,8 @@
 // Go's clamping: signed kinds stay in [-max, max] (never the exact minimum
 // via AddSub), unsigned in [0, max]; a direction that cannot move (at max,
 // at 0) is drawn again. char32_t clamps to [0, 0x10FFFF] and steps over the
-// surrogates, so only Interesting makes it an invalid code point.
+// surrogates, so only Interesting makes it an invalid code point (and the
+// next AddSub or FlipBit makes it valid again).
 // Floats draw [op=below(17)]: 0-15 Go's four ops by op%4 (add 1..100,
 // subtract 1..100, multiply by 1..10, divide by 1..10; the last two are drawn
 // again for 0), clamped to +-max so finite stays finite; 16 [i=below(11)] a
@@ -93,16 +94,18 @@ inline uint64_t add_sub_unsigned(R& r, uint64_t v, uint64_t max) {
   }
 }
 
-// AddSub for any integer kind; char32_t steps over the surrogate block.
+// AddSub for any integer kind; char32_t steps over the surrogate block, and
+// an out-of-range char32_t starts from 0x10FFFF.
 template <class R>
 inline uint64_t add_sub_kind(R& r, Kind k, uint64_t bits) {
   if (is_signed_kind(k)) {
     auto max = static_cast<int64_t>(kind_max(k));
     return normalize(k, static_cast<uint64_t>(add_sub_signed(r, static_cast<int64_t>(bits), max)));
   }
-  uint64_t c = add_sub_unsigned(r, bits, kind_max(k));
-  if (k == Kind::Char32 && is_surrogate(c)) c = c > bits ? c + 0x800 : c - 0x800;
-  return c;
+  if (k != Kind::Char32) return add_sub_unsigned(r, bits, kind_max(k));
+  uint64_t from = bits > kMaxRune ? kMaxRune : bits;  // an invalid rune comes back in range
+  uint64_t c = add_sub_unsigned(r, from, kMaxRune);
+  return is_surrogate(c) ? (c > from ? c + 0x800 : c - 0x800) : c;
 }
 
 // FlipBit for any integer kind; char32_t flips one of 21 bits and is then

@@ -20,8 +20,9 @@ using cxxtest::script::Result;
 namespace {
 
 int usage(const std::string& why) {
-  std::cerr << "script_runner: " << why << "\n"
-            << "usage: script_runner --cxxtest=PATH [--share=DIR] [--timeout=DUR] [--keep] [-v] SCRIPT.txt...\n";
+  std::cerr
+      << "script_runner: " << why << "\n"
+      << "usage: script_runner --cxxtest=PATH [--share=DIR] [--timeout=DUR] [--keep] [-v] SCRIPT.txt...\n";
   return 2;
 }
 
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   if (options.share.empty()) options.share = default_share(options.cxxtest);
 
   int worst = 0;
-  for (const fs::path& script : scripts) worst = std::max(worst, static_cast<int>(run_script(script, options)));
+  for (const fs::path& script : scripts)
+    worst = std::max(worst, static_cast<int>(run_script(script, options)));
   return worst;
 }

@@ -39,7 +39,9 @@ namespace cxxtest {
 
 class T;
 class F;
-namespace runtime { struct TestState; }
+namespace runtime {
+struct TestState;
+}
 
 // Reports whether -test.short was given (Go's testing.Short).
 bool Short();
@@ -58,8 +60,7 @@ struct Location {
 // string argument never converts to it.
 struct Here {
   Location loc;
-  explicit Here(const char* file = __builtin_FILE(), int line = __builtin_LINE())
-      : loc{file, line} {}
+  explicit Here(const char* file = __builtin_FILE(), int line = __builtin_LINE()) : loc{file, line} {}
 };
 
 // Go's fmt.Sprint of one operand.
@@ -70,8 +71,9 @@ std::string stringify(const X& x) {
   } else if constexpr (std::is_convertible_v<const X&, std::string_view>) {
     return std::string(std::string_view(x));
   } else {
-    static_assert(requires(std::ostream& os) { os << x; },
-                  "cxxtest: a Log/Error/Fatal/Skip argument must be streamable with <<");
+    static_assert(
+        requires(std::ostream & os) { os << x; },
+        "cxxtest: a Log/Error/Fatal/Skip argument must be streamable with <<");
     std::ostringstream os;
     os << x;
     return os.str();
@@ -103,7 +105,12 @@ struct PrintfArg {
                 "cxxtest: printf-style arguments must be scalars, pointers, "
                 "std::string or std::string_view");
   X value;
-  X get() const { return value; }
+  auto get() const {
+    if constexpr (std::is_enum_v<X>)
+      return static_cast<std::underlying_type_t<X>>(value);
+    else
+      return value;
+  }
 };
 template <>
 struct PrintfArg<std::string> {
@@ -129,7 +136,7 @@ std::string sprintf_string(const char* fmt, ...);
 
 template <class... A>
 std::string format(const char* fmt, const A&... args) {
-  return sprintf_string(fmt, PrintfArg<std::decay_t<A>>{args}.get()...);
+  return sprintf_string(fmt, PrintfArg<std::decay_t<const A>>{args}.get()...);
 }
 
 template <class... A>
@@ -140,8 +147,10 @@ std::string join(std::string first, const A&... rest) {
 
 }  // namespace internal
 
-// TB holds what T and F share (Go's testing.common / testing.TB). Objects are
-// created by the runner and valid only while their test runs.
+// TB holds what T and F share (Go's testing.common / testing.TB); helpers can
+// take a TB& to work with both. The runner creates every T and F; each stays
+// valid until the test binary's run ends, so cleanups and parallel subtests
+// may capture `t` by reference.
 class TB {
  public:
   TB(const TB&) = delete;
@@ -170,9 +179,7 @@ class TB {
   }
 
   // Fatal is Log followed by FailNow.
-  [[noreturn]] void Fatal(internal::Here here = internal::Here()) {
-    fatal_at("Fatal", here.loc, "");
-  }
+  [[noreturn]] void Fatal(internal::Here here = internal::Here()) { fatal_at("Fatal", here.loc, ""); }
   template <class... A>
   [[noreturn]] void Fatal(internal::Message m, const A&... rest) {
     fatal_at("Fatal", m.loc, internal::join(std::move(m.text), rest...));
@@ -231,7 +238,7 @@ class TB {
 // T is the state of one test (Go's testing.T).
 class T : public TB {
  public:
-  explicit T(runtime::TestState* state) : TB(state) {}
+  explicit T(runtime::TestState* state) : TB(state) {}  // for the runner
 
   // Run runs fn as a subtest named `<Name()>/<name>` (spaces become `_`,
   // duplicates get `#01`, `#02`) and blocks until it finishes or calls
@@ -248,7 +255,7 @@ class T : public TB {
 // F is the state of one fuzz test (Go's testing.F).
 class F : public TB {
  public:
-  explicit F(runtime::TestState* state) : TB(state) {}
+  explicit F(runtime::TestState* state) : TB(state) {}  // for the runner
 
   // Add adds one seed corpus entry; its values must match the parameters of
   // the function given to Fuzz (after the T&). String literals count as
@@ -257,7 +264,8 @@ class F : public TB {
   void Add(const A&... args) {
     static_assert((KindOf<internal::AddArg<A>>::supported && ...),
                   "cxxtest: F::Add argument of a type cxxtest cannot fuzz; see value.h");
-    add_values({Value::of(static_cast<internal::AddArg<A>>(args))...});
+    if constexpr ((KindOf<internal::AddArg<A>>::supported && ...))
+      add_values({Value::of(static_cast<internal::AddArg<A>>(args))...});
   }
 
   // Fuzz runs fn, `void(cxxtest::T&, P...)`, on every seed corpus entry (and,
@@ -286,8 +294,8 @@ struct FuzzEntry {
 // The whole test binary: parses -test.* flags, runs the selected tests and
 // fuzz targets, prints Go's output. Returns the exit code (0 pass, 1 fail,
 // 2 usage error); crashes and timeouts exit the process with 2 directly.
-int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests,
-             const FuzzEntry* fuzz_targets, size_t n_fuzz_targets);
+int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
+             size_t n_fuzz_targets);
 
 }  // namespace internal
 }  // namespace cxxtest

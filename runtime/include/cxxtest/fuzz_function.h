@@ -102,10 +102,12 @@ FuzzFunction make_fuzz_function_from(Fn&& fn, std::tuple<First, P...>*) {
                 "supported: std::vector<uint8_t>, std::span<const uint8_t>, std::string, "
                 "std::string_view, const char*, bool, char, integers, char32_t, float, double");
   FuzzFunction f;
-  if constexpr ((KindOfDecayed<P>::supported && ...)) f.kinds = {KindOfDecayed<P>::value...};
-  f.invoke = [fn = std::forward<Fn>(fn)](T& t, const std::vector<Value>& values) mutable {
-    invoke_with<std::decay_t<Fn>, P...>(fn, t, values, std::index_sequence_for<P...>{});
-  };
+  if constexpr (std::is_same_v<First, T&> && (KindOfDecayed<P>::supported && ...)) {
+    f.kinds = {KindOfDecayed<P>::value...};
+    f.invoke = [fn = std::forward<Fn>(fn)](T& t, const std::vector<Value>& values) mutable {
+      invoke_with<std::decay_t<Fn>, P...>(fn, t, values, std::index_sequence_for<P...>{});
+    };
+  }
   return f;
 }
 
@@ -121,13 +123,11 @@ FuzzFunction make_fuzz_function(Fn&& fn) {
                 "cxxtest: F::Fuzz needs a lambda, function object or function pointer "
                 "(a generic lambda's parameters cannot be deduced)");
   if constexpr (Sig::known) {
-    static_assert(std::is_void_v<typename Sig::Result>,
-                  "cxxtest: the fuzz function must not return a value");
+    static_assert(std::is_void_v<typename Sig::Result>, "cxxtest: the fuzz function must not return a value");
     static_assert(std::tuple_size_v<typename Sig::Args> >= 2,
                   "cxxtest: the fuzz function needs at least two parameters, the first "
                   "cxxtest::T&");
-    return make_fuzz_function_from(std::forward<Fn>(fn),
-                                   static_cast<typename Sig::Args*>(nullptr));
+    return make_fuzz_function_from(std::forward<Fn>(fn), static_cast<typename Sig::Args*>(nullptr));
   } else {
     return {};
   }

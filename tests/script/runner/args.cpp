@@ -28,7 +28,10 @@ std::string regex_escape(const std::string& text) {
 std::string expand_vars(const std::string& text, const Env& env, bool regex) {
   std::string out;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '$' || i + 1 >= text.size()) { out += text[i]; continue; }
+    if (text[i] != '$' || i + 1 >= text.size()) {
+      out += text[i];
+      continue;
+    }
     if (text[i + 1] == '{') {
       size_t close = text.find('}', i + 2);
       if (close != std::string::npos && close > i + 2) {

@@ -20,7 +20,7 @@ using Handler = Outcome (*)(State& state, const Args& args, bool negated);
 struct Command {
   std::string_view name;
   Handler run;
-  bool negatable;         // may be written "! name ..."
+  bool negatable;  // may be written "! name ..."
   std::string_view usage;
 };
 

@@ -12,7 +12,7 @@
 namespace cxxtest::script {
 namespace {
 
-constexpr size_t kLogLimit = 16 * 1024;  // per stream, in the log
+constexpr size_t kLogLimit = size_t{16} * 1024;  // per stream, in the log
 
 std::string read_file(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

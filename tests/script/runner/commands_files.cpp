@@ -75,7 +75,10 @@ Outcome cmd_env(State& s, const Args& a, bool) {
   }
   for (const std::string& kv : a.strs()) {
     size_t eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) { s.log += kv + "=" + s.env[kv] + "\n"; continue; }
+    if (eq == std::string::npos || eq == 0) {
+      s.log += kv + "=" + s.env[kv] + "\n";
+      continue;
+    }
     s.env[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   return std::nullopt;
@@ -101,7 +104,8 @@ Outcome cmd_filecount(State& s, const Args& a, bool negated) {
   for (const auto& entry : it) count += entry.is_regular_file(ec) ? 1 : 0;
   bool equal = std::to_string(count) == a.str(1);
   if (equal == negated)
-    return a.str(0) + " holds " + std::to_string(count) + " regular files, want " + (negated ? "not " : "") + a.str(1);
+    return a.str(0) + " holds " + std::to_string(count) + " regular files, want " + (negated ? "not " : "") +
+           a.str(1);
   return std::nullopt;
 }
 

@@ -43,7 +43,8 @@ Outcome match_text(const Args& a, size_t at, const std::string& text, const std:
     return "matching `" + pattern + "` against " + what + ": " + e.what();
   }
   if (want >= 0 && n != want)
-    return "have " + std::to_string(n) + " matches for `" + pattern + "` in " + what + ", want " + std::to_string(want);
+    return "have " + std::to_string(n) + " matches for `" + pattern + "` in " + what + ", want " +
+           std::to_string(want);
   if (want < 0 && negated && n > 0) return "unexpected match for `" + pattern + "` in " + what + ": " + first;
   if (want < 0 && !negated && n == 0) return "no match for `" + pattern + "` in " + what;
   return std::nullopt;

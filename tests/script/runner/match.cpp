@@ -37,9 +37,12 @@ std::vector<Edit> edit_script(const std::vector<std::string>& a, const std::vect
   std::vector<Edit> edits;
   size_t i = 0, j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && a[i] == b[j]) edits.push_back({' ', a[i++]}), ++j;
-    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) edits.push_back({'+', b[j++]});
-    else edits.push_back({'-', a[i++]});
+    if (i < n && j < m && a[i] == b[j])
+      edits.push_back({' ', a[i++]}), ++j;
+    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]))
+      edits.push_back({'+', b[j++]});
+    else
+      edits.push_back({'-', a[i++]});
   }
   return edits;
 }
@@ -75,7 +78,8 @@ std::string line_diff(const std::string& want_name, const std::string& want, con
                       const std::string& got) {
   if (want == got) return "";
   auto a = split_lines(want), b = split_lines(got);
-  if (a.size() * b.size() > 4'000'000) return "--- " + want_name + "\n+++ " + got_name + "\n(too long to diff)\n";
+  if (a.size() * b.size() > 4'000'000)
+    return "--- " + want_name + "\n+++ " + got_name + "\n(too long to diff)\n";
   std::vector<Edit> edits = edit_script(a, b);
   std::vector<bool> show(edits.size(), false);
   for (size_t k = 0; k < edits.size(); ++k) {

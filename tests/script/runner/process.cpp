@@ -13,7 +13,11 @@
 namespace cxxtest::script {
 namespace {
 
-constexpr struct { int number; const char* name; } kSignals[] = {
+struct SignalName {
+  int number;
+  const char* name;  // without the "SIG" prefix
+};
+constexpr SignalName kSignals[] = {
     {SIGHUP, "HUP"},   {SIGINT, "INT"},   {SIGQUIT, "QUIT"}, {SIGILL, "ILL"},   {SIGTRAP, "TRAP"},
     {SIGABRT, "ABRT"}, {SIGBUS, "BUS"},   {SIGFPE, "FPE"},   {SIGKILL, "KILL"}, {SIGUSR1, "USR1"},
     {SIGSEGV, "SEGV"}, {SIGUSR2, "USR2"}, {SIGPIPE, "PIPE"}, {SIGALRM, "ALRM"}, {SIGTERM, "TERM"},
@@ -42,8 +46,8 @@ std::string find_program(const std::string& name, const Env& env) {
 
 // In the child: set up and exec; on failure write errno to `report` and exit.
 [[noreturn]] void exec_child(const std::string& program, const std::vector<std::string>& argv,
-                             const std::vector<std::string>& env, const std::string& cwd,
-                             int out_fd, int err_fd, int report) {
+                             const std::vector<std::string>& env, const std::string& cwd, int out_fd,
+                             int err_fd, int report) {
   ::setpgid(0, 0);
   for (int sig : {SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD}) ::signal(sig, SIG_DFL);
   int in_fd = ::open("/dev/null", O_RDONLY);

@@ -41,7 +41,8 @@ fs::path make_root() {
 std::string write_files(const Script& script, const fs::path& work) {
   for (const File& f : script.files) {
     fs::path rel = fs::path(f.path).lexically_normal();
-    if (rel.is_absolute() || rel.empty() || *rel.begin() == "..") return "file " + f.path + " is outside $WORK";
+    if (rel.is_absolute() || rel.empty() || *rel.begin() == "..")
+      return "file " + f.path + " is outside $WORK";
     fs::path p = work / rel;
     std::error_code ec;
     fs::create_directories(p.parent_path(), ec);
@@ -157,8 +158,10 @@ Result run_script(const fs::path& path, const Options& options) {
   if (options.verbose) std::cout << state.log;
   std::cout << "PASS: " << name << "\n";
   std::error_code ec;
-  if (options.keep) std::cout << "work dir kept: " << root.string() << "\n";
-  else fs::remove_all(root, ec);
+  if (options.keep)
+    std::cout << "work dir kept: " << root.string() << "\n";
+  else
+    fs::remove_all(root, ec);
   return Result::Pass;
 }
 

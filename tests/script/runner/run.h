@@ -8,11 +8,11 @@
 namespace cxxtest::script {
 
 struct Options {
-  std::string cxxtest;  // absolute path run by `exec cxxtest`
-  std::string share;    // exported as $CXXTEST_SHARE
+  std::string cxxtest;                         // absolute path run by `exec cxxtest`
+  std::string share;                           // exported as $CXXTEST_SHARE
   std::chrono::milliseconds timeout{300'000};  // per command
-  bool keep = false;    // keep the work dir even when the script passes
-  bool verbose = false; // print the log even when the script passes
+  bool keep = false;                           // keep the work dir even when the script passes
+  bool verbose = false;                        // print the log even when the script passes
 };
 
 enum class Result { Pass = 0, Fail = 1, Broken = 2 };

@@ -38,8 +38,15 @@ std::string split_words(std::string_view text, std::vector<Word>& words) {
       if (word.empty() || !word.back().quoted) word.push_back({"", true});
       for (++i;; ++i) {
         if (i >= text.size()) return "unterminated quoted string";
-        if (text[i] != '\'') { word.back().text += text[i]; continue; }
-        if (i + 1 < text.size() && text[i + 1] == '\'') { word.back().text += '\''; ++i; continue; }
+        if (text[i] != '\'') {
+          word.back().text += text[i];
+          continue;
+        }
+        if (i + 1 < text.size() && text[i + 1] == '\'') {
+          word.back().text += '\'';
+          ++i;
+          continue;
+        }
         break;
       }
       // A quoted segment directly followed by bare text starts a new segment.
@@ -50,8 +57,7 @@ std::string split_words(std::string_view text, std::vector<Word>& words) {
     }
   }
   finish();
-  for (Word& w : words)
-    std::erase_if(w, [](const Segment& s) { return !s.quoted && s.text.empty(); });
+  for (Word& w : words) std::erase_if(w, [](const Segment& s) { return !s.quoted && s.text.empty(); });
   return "";
 }
 
@@ -78,7 +84,10 @@ ParseResult parse_script(std::string_view text) {
       file = &r.script.files.back();
       continue;
     }
-    if (file) { file->content.append(line).append("\n"); continue; }
+    if (file) {
+      file->content.append(line).append("\n");
+      continue;
+    }
     Line cmd{number, std::string(line), false, {}};
     if (std::string err = split_words(line, cmd.words); !err.empty()) return {{}, err, number};
     if (cmd.words.empty()) continue;

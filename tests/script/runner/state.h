@@ -16,9 +16,9 @@ namespace cxxtest::script {
 
 struct Background {
   pid_t pid = -1;
-  int line = 0;               // the `bg` line, names its output files
+  int line = 0;  // the `bg` line, names its output files
   Clock::time_point deadline;
-  std::string command;        // for the log
+  std::string command;  // for the log
 };
 
 struct State {
@@ -37,7 +37,7 @@ struct State {
   int status = 0;
 
   std::map<std::string, Background> background;  // by `bg` NAME
-  std::string log;                                // printed on failure or -v
+  std::string log;                               // printed on failure or -v
 
   // `p` resolved against the current directory.
   std::filesystem::path path(const std::string& p) const { return cwd / p; }

@@ -1,12 +1,12 @@
 // behaviour_basic_test.cpp: output and exit codes of programs/basic_test.cpp
 // and programs/parallel_test.cpp.
-#include "harness.h"
-
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+
+#include "harness.h"
 
 using namespace cxxtest_test;
 
@@ -165,8 +165,7 @@ TEST_CASE("an uncaught exception fails its test and the others keep running") {
 }
 
 TEST_CASE("-test.short is visible as cxxtest::Short()") {
-  CHECK(contains(run("basic", {"-test.v", "-test.run=TestShort", "-test.short"}).out,
-                 "--- SKIP: TestShort"));
+  CHECK(contains(run("basic", {"-test.v", "-test.run=TestShort", "-test.short"}).out, "--- SKIP: TestShort"));
   CHECK(contains(run("basic", {"-test.v", "-test.run=TestShort"}).out, "--- PASS: TestShort"));
 }
 

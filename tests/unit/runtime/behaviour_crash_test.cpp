@@ -1,10 +1,10 @@
 // behaviour_crash_test.cpp: programs/crash_test.cpp: signals, abort,
 // exit(), std::terminate and -test.timeout end the process with a report.
-#include "harness.h"
-
 #include <doctest/doctest.h>
 
 #include <string>
+
+#include "harness.h"
 
 using namespace cxxtest_test;
 
@@ -72,18 +72,20 @@ TEST_CASE("exit() during a test is a failure, even exit(0)") {
 TEST_CASE("std::terminate from a thread the test started is reported") {
   Run r = run("crash", {"-test.run=TestThreadThrow"});
   CHECK(r.code == 2);
-  CHECK(contains(r.out, "--- FAIL: TestThreadThrow (0.00s)\n"
-                        "    panic: std::terminate called after throwing std::logic_error: "
-                        "from a thread\n"));
+  CHECK(contains(r.out,
+                 "--- FAIL: TestThreadThrow (0.00s)\n"
+                 "    panic: std::terminate called after throwing std::logic_error: "
+                 "from a thread\n"));
   CHECK(last_line(r.out) == "FAIL");
 }
 
 TEST_CASE("Fatal where the test cannot be stopped explains why") {
   Run r = run("crash", {"-test.run=TestFatalInDestructor"});
   CHECK(r.code == 2);
-  CHECK(contains(r.out, "    crash_test.cpp:39: in destructor\n"
-                        "    panic: std::terminate called: FailNow, SkipNow, Fatal or Skip was "
-                        "called where the test cannot be stopped"));
+  CHECK(contains(r.out,
+                 "    crash_test.cpp:39: in destructor\n"
+                 "    panic: std::terminate called: FailNow, SkipNow, Fatal or Skip was "
+                 "called where the test cannot be stopped"));
 }
 
 TEST_CASE("-test.timeout panics listing the running tests") {
@@ -102,7 +104,8 @@ TEST_CASE("a catch (...) that swallows Fatal is reported") {
   Run r = run("crash", {"-test.run=TestSwallow"});
   CHECK(r.code == 1);
   CHECK(contains(r.out, "    crash_test.cpp:48: stop here\n"));
-  CHECK(contains(r.out, "    crash_test.cpp:51: kept going\n"
-                        "    panic: test continued after FailNow or SkipNow: the exception that "
-                        "stops the test was caught by a catch (...) that did not rethrow it"));
+  CHECK(contains(r.out,
+                 "    crash_test.cpp:51: kept going\n"
+                 "    panic: test continued after FailNow or SkipNow: the exception that "
+                 "stops the test was caught by a catch (...) that did not rethrow it"));
 }

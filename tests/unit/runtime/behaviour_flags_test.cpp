@@ -1,7 +1,7 @@
 // behaviour_flags_test.cpp: command-line errors of a test binary.
-#include "harness.h"
-
 #include <doctest/doctest.h>
+
+#include "harness.h"
 
 using namespace cxxtest_test;
 

@@ -1,9 +1,9 @@
 // behaviour_fuzz_test.cpp: programs/fuzz_test.cpp in seed-corpus mode, run
 // in fuzzpkg/ (whose testdata/fuzz/FuzzFiles holds good, fails, malformed,
 // wrongtype and a subdirectory that must be ignored).
-#include "harness.h"
-
 #include <doctest/doctest.h>
+
+#include "harness.h"
 
 using namespace cxxtest_test;
 

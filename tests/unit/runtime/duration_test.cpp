@@ -20,8 +20,8 @@ TEST_CASE("parse_duration accepts Go's forms") {
 }
 
 TEST_CASE("parse_duration rejects malformed input") {
-  for (const char* bad : {"", "1", "s", "1x", "1.s.", ".s", "-", "1h-2m", "10 s",
-                          "9223372036854775808ns", "3000000h"}) {
+  for (const char* bad :
+       {"", "1", "s", "1x", "1.s.", ".s", "-", "1h-2m", "10 s", "9223372036854775808ns", "3000000h"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_duration(bad).has_value());
   }

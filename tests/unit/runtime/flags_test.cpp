@@ -62,10 +62,8 @@ TEST_CASE("errors use Go's texts") {
   CHECK(error_of({"-test.count=99999999999999999999"}) ==
         "invalid value \"99999999999999999999\" for flag -test.count: value out of range");
   CHECK(error_of({"-test.timeout=1"}) == "invalid value \"1\" for flag -test.timeout: parse error");
-  CHECK(error_of({"-test.fuzztime=0s"}) ==
-        "invalid value \"0s\" for flag -test.fuzztime: invalid duration");
-  CHECK(error_of({"-test.fuzztime=-3x"}) ==
-        "invalid value \"-3x\" for flag -test.fuzztime: invalid count");
+  CHECK(error_of({"-test.fuzztime=0s"}) == "invalid value \"0s\" for flag -test.fuzztime: invalid duration");
+  CHECK(error_of({"-test.fuzztime=-3x"}) == "invalid value \"-3x\" for flag -test.fuzztime: invalid count");
   CHECK(error_of({"-test.v=2"}) == "invalid boolean value \"2\" for -test.v: parse error");
   CHECK(error_of({"-test.parallel"}) == "flag needs an argument: -test.parallel");
   CHECK(error_of({"-=x"}) == "bad flag syntax: -=x");
@@ -85,9 +83,9 @@ TEST_CASE("usage lists every flag in Go's PrintDefaults shape") {
                "timeout) (default 10m0s)\n") != u.npos);
   CHECK(u.find("  -test.fuzztime value\n") != u.npos);
   CHECK(u.find("(default 1m0s)") != u.npos);
-  for (const char* name : {"v", "run", "skip", "count", "timeout", "short", "failfast", "list",
-                           "parallel", "testlogfile", "fuzz", "fuzztime", "fuzzminimizetime",
-                           "fuzzcachedir", "fuzzworker"}) {
+  for (const char* name :
+       {"v", "run", "skip", "count", "timeout", "short", "failfast", "list", "parallel", "testlogfile",
+        "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir", "fuzzworker"}) {
     CAPTURE(name);
     CHECK(u.find("  -test." + std::string(name)) != u.npos);
   }

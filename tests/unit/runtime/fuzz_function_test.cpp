@@ -1,11 +1,11 @@
 // fuzz_function_test.cpp: deducing fuzz parameters and converting Values
 // (cxxtest/fuzz_function.h) and the corpus-entry check (fuzz_target.h).
-#include "fuzz_target.h"
-
 #include <cxxtest/cxxtest.h>
 #include <doctest/doctest.h>
 
 #include <cmath>
+
+#include "fuzz_target.h"
 
 using cxxtest::Kind;
 using cxxtest::Value;
@@ -19,32 +19,32 @@ void record(cxxtest::T&, int a, const std::string& b) { seen = std::to_string(a)
 }  // namespace
 
 TEST_CASE("every supported parameter type maps to its Kind") {
-  auto fn = make_fuzz_function(
-      [](cxxtest::T&, std::vector<uint8_t>, std::span<const uint8_t>, std::string,
-         std::string_view, const char*, bool, char, signed char, short, int, long, long long,
-         unsigned char, unsigned short, unsigned, unsigned long, unsigned long long, char32_t,
-         float, double) {});
-  CHECK(fn.kinds == std::vector<Kind>{Kind::Bytes, Kind::Bytes, Kind::String, Kind::String,
-                                      Kind::String, Kind::Bool, Kind::Char, Kind::Int8,
-                                      Kind::Int16, Kind::Int32, Kind::Int64, Kind::Int64,
-                                      Kind::Uint8, Kind::Uint16, Kind::Uint32, Kind::Uint64,
-                                      Kind::Uint64, Kind::Char32, Kind::Float, Kind::Double});
+  auto fn = make_fuzz_function([](cxxtest::T&, std::vector<uint8_t>, std::span<const uint8_t>, std::string,
+                                  std::string_view, const char*, bool, char, signed char, short, int, long,
+                                  long long, unsigned char, unsigned short, unsigned, unsigned long,
+                                  unsigned long long, char32_t, float, double) {});
+  CHECK(fn.kinds == std::vector<Kind>{Kind::Bytes,  Kind::Bytes,  Kind::String, Kind::String, Kind::String,
+                                      Kind::Bool,   Kind::Char,   Kind::Int8,   Kind::Int16,  Kind::Int32,
+                                      Kind::Int64,  Kind::Int64,  Kind::Uint8,  Kind::Uint16, Kind::Uint32,
+                                      Kind::Uint64, Kind::Uint64, Kind::Char32, Kind::Float,  Kind::Double});
 }
 
 TEST_CASE("the invoker converts Values to the parameters") {
   std::string got;
-  auto fn = make_fuzz_function([&got](cxxtest::T&, std::span<const uint8_t> b,
-                                      std::string_view s, const char* c, int8_t i, uint64_t u,
-                                      bool flag, double d, char32_t r) {
-    got = std::to_string(b.size()) + "|" + std::string(s) + "|" + c + "|" + std::to_string(i) +
-          "|" + std::to_string(u) + "|" + (flag ? "true" : "false") + "|" +
-          (std::signbit(d) ? "-" : "+") + "|" + std::to_string(uint32_t(r));
+  auto fn = make_fuzz_function([&got](cxxtest::T&, std::span<const uint8_t> b, std::string_view s,
+                                      const char* c, int8_t i, uint64_t u, bool flag, double d, char32_t r) {
+    got = std::to_string(b.size()) + "|" + std::string(s) + "|" + c + "|" + std::to_string(i) + "|" +
+          std::to_string(u) + "|" + (flag ? "true" : "false") + "|" + (std::signbit(d) ? "-" : "+") + "|" +
+          std::to_string(uint32_t(r));
   });
-  std::vector<Value> values{
-      Value::of(std::vector<uint8_t>{1, 2, 3}), Value::of(std::string("sv")),
-      Value::of(std::string("cstr")),           Value::of(int8_t(-5)),
-      Value::of(uint64_t(18446744073709551615u)), Value::of(true),
-      Value::of(-0.0),                          Value::of(char32_t(0x4e2d))};
+  std::vector<Value> values{Value::of(std::vector<uint8_t>{1, 2, 3}),
+                            Value::of(std::string("sv")),
+                            Value::of(std::string("cstr")),
+                            Value::of(int8_t(-5)),
+                            Value::of(uint64_t(18446744073709551615u)),
+                            Value::of(true),
+                            Value::of(-0.0),
+                            Value::of(char32_t(0x4e2d))};
   cxxtest::T t(nullptr);
   fn.invoke(t, values);
   CHECK(got == "3|sv|cstr|-5|18446744073709551615|true|-|20013");
@@ -76,6 +76,5 @@ TEST_CASE("check_corpus_entry uses Go's messages") {
   CHECK(check_corpus_entry(ok, want).empty());
   CHECK(check_corpus_entry(wrong, want) ==
         "mismatched types in corpus entry: [std::string int], want [bytes int8_t]");
-  CHECK(check_corpus_entry(short_entry, want) ==
-        "wrong number of values in corpus entry: 1, want 2");
+  CHECK(check_corpus_entry(short_entry, want) == "wrong number of values in corpus entry: 1, want 2");
 }

@@ -85,8 +85,7 @@ bool contains(const std::string& haystack, const std::string& needle) {
 
 int count(const std::string& haystack, const std::string& needle) {
   int n = 0;
-  for (size_t p = haystack.find(needle); p != std::string::npos;
-       p = haystack.find(needle, p + needle.size()))
+  for (size_t p = haystack.find(needle); p != std::string::npos; p = haystack.find(needle, p + needle.size()))
     ++n;
   return n;
 }

@@ -41,12 +41,12 @@ TEST_CASE("-run matches level by level, unanchored") {
   CHECK(runs("", "", "TestFoo"));
   CHECK(runs("Foo", "", "TestFoo"));
   CHECK_FALSE(runs("^Foo", "", "TestFoo"));
-  CHECK(runs("TestFoo", "", "TestFoo/sub"));       // deeper than the pattern
-  CHECK(runs("TestFoo/sub", "", "TestFoo"));       // partial: may have matching subtests
+  CHECK(runs("TestFoo", "", "TestFoo/sub"));  // deeper than the pattern
+  CHECK(runs("TestFoo/sub", "", "TestFoo"));  // partial: may have matching subtests
   CHECK(runs("TestFoo/sub", "", "TestFoo/sub"));
   CHECK_FALSE(runs("TestFoo/sub", "", "TestFoo/other"));
   CHECK(runs("/sub", "", "TestAny/sub"));
-  CHECK(runs("TestFoo/a b", "", "TestFoo/a_b"));   // pattern spaces become _
+  CHECK(runs("TestFoo/a b", "", "TestFoo/a_b"));  // pattern spaces become _
   CHECK(runs("TestA|TestB/x", "", "TestB/x"));
   CHECK(runs("TestA|TestB/x", "", "TestA/y"));
   CHECK_FALSE(runs("TestA|TestB/x", "", "TestB/y"));

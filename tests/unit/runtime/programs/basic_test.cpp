@@ -73,16 +73,21 @@ void TestShort(cxxtest::T& t) {
 }
 
 static const cxxtest::internal::TestEntry tests[] = {
-    {"TestPass", &TestPass},       {"TestFail", &TestFail},
-    {"TestSkip", &TestSkip},       {"TestFatal", &TestFatal},
-    {"TestSub", &TestSub},         {"TestSubPass", &TestSubPass},
-    {"TestCleanup", &TestCleanup}, {"TestTempDir", &TestTempDir},
-    {"TestSetenv", &TestSetenv},   {"TestSetenvRestored", &TestSetenvRestored},
-    {"TestException", &TestException}, {"TestAfterException", &TestAfterException},
+    {"TestPass", &TestPass},
+    {"TestFail", &TestFail},
+    {"TestSkip", &TestSkip},
+    {"TestFatal", &TestFatal},
+    {"TestSub", &TestSub},
+    {"TestSubPass", &TestSubPass},
+    {"TestCleanup", &TestCleanup},
+    {"TestTempDir", &TestTempDir},
+    {"TestSetenv", &TestSetenv},
+    {"TestSetenvRestored", &TestSetenvRestored},
+    {"TestException", &TestException},
+    {"TestAfterException", &TestAfterException},
     {"TestShort", &TestShort},
 };
 
 int main(int argc, char** argv) {
-  return cxxtest::internal::run_main(argc, argv, tests, sizeof tests / sizeof tests[0], nullptr,
-                                     0);
+  return cxxtest::internal::run_main(argc, argv, tests, sizeof tests / sizeof tests[0], nullptr, 0);
 }

@@ -65,6 +65,5 @@ static const cxxtest::internal::TestEntry tests[] = {
 };
 
 int main(int argc, char** argv) {
-  return cxxtest::internal::run_main(argc, argv, tests, sizeof tests / sizeof tests[0], nullptr,
-                                     0);
+  return cxxtest::internal::run_main(argc, argv, tests, sizeof tests / sizeof tests[0], nullptr, 0);
 }

@@ -66,6 +66,5 @@ static const cxxtest::internal::TestEntry tests[] = {
     {"TestPair", &TestPair}, {"TestBound", &TestBound}, {"TestTopA", &TestTopA}};
 
 int main(int argc, char** argv) {
-  return cxxtest::internal::run_main(argc, argv, tests, sizeof tests / sizeof tests[0], nullptr,
-                                     0);
+  return cxxtest::internal::run_main(argc, argv, tests, sizeof tests / sizeof tests[0], nullptr, 0);
 }
