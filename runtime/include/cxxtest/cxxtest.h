@@ -21,12 +21,21 @@
 // `panic: uncaught exception <type>: <what()>`; the remaining tests still run.
 #pragma once
 
+#include <cxxtest/entry.h>
 #include <cxxtest/fuzz_function.h>
 #include <cxxtest/value.h>
 
+#if __has_include(<bits/chrono.h>)
+#include <bits/chrono.h>  // duration and time_point only: far cheaper than <chrono>
+#else
 #include <chrono>
+#endif
 #include <cstddef>
+#if __has_include(<bits/std_function.h>)
+#include <bits/std_function.h>  // std::function only: cheaper than <functional>
+#else
 #include <functional>
+#endif
 #include <optional>
 #include <sstream>
 #include <string>
@@ -280,22 +289,4 @@ class F : public TB {
   void fuzz_with(internal::FuzzFunction fn, internal::Location loc);
 };
 
-namespace internal {
-
-struct TestEntry {
-  const char* name;
-  void (*fn)(T&);
-};
-struct FuzzEntry {
-  const char* name;
-  void (*fn)(F&);
-};
-
-// The whole test binary: parses -test.* flags, runs the selected tests and
-// fuzz targets, prints Go's output. Returns the exit code (0 pass, 1 fail,
-// 2 usage error); crashes and timeouts exit the process with 2 directly.
-int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
-             size_t n_fuzz_targets);
-
-}  // namespace internal
 }  // namespace cxxtest

@@ -15,7 +15,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#if __has_include(<bits/std_function.h>)
+#include <bits/std_function.h>  // std::function only: cheaper than <functional>
+#else
 #include <functional>
+#endif
 #include <span>
 #include <string>
 #include <string_view>

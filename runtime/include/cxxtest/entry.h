@@ -1,0 +1,31 @@
+// cxxtest/entry.h: what the generated test main needs, and nothing more, so
+// that compiling it costs almost nothing: the tables of test and fuzz
+// functions and the runner's entry point. Users include <cxxtest/cxxtest.h>.
+#pragma once
+
+#include <cstddef>
+
+namespace cxxtest {
+
+class T;
+class F;
+
+namespace internal {
+
+struct TestEntry {
+  const char* name;
+  void (*fn)(T&);
+};
+struct FuzzEntry {
+  const char* name;
+  void (*fn)(F&);
+};
+
+// The whole test binary: parses -test.* flags, runs the selected tests and
+// fuzz targets, prints Go's output. Returns the exit code (0 pass, 1 fail,
+// 2 usage error); crashes and timeouts exit the process with 2 directly.
+int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
+             size_t n_fuzz_targets);
+
+}  // namespace internal
+}  // namespace cxxtest
