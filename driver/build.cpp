@@ -65,8 +65,6 @@ class NinjaOutput {
 }  // namespace
 
 Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs) {
-  auto written = write_build_files(plan);
-  if (!written) return Error{written.error()};
   std::vector<std::string> argv{"ninja", "-C", plan.build_dir.string(), "-k", "0", "-j", std::to_string(jobs)};
   if (print_commands) argv.push_back("-v");
   size_t targets = 0;
@@ -79,6 +77,10 @@ Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs)
   std::string lock_err;
   if (!lock.acquire(plan.build_dir / ".lock", cxxtest::cachedir::LockMode::Exclusive, &lock_err))
     return Error{"locking the build directory: " + lock_err};
+  // Written under the lock: another cxxtest run may be building a different
+  // set of packages in the same directory.
+  auto written = write_build_files(plan);
+  if (!written) return Error{written.error()};
   ProcessOptions opts;
   opts.extra_env = {"NINJA_STATUS=" + std::string(kStatus)};
   NinjaOutput parsed(print_commands);

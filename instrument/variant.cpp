@@ -42,6 +42,12 @@ std::string check_variant(const Variant& v) {
   if (tsan && asan) return "-race and -asan cannot be used together";
   if (tsan && msan) return "-race and -msan cannot be used together";
   if (asan && msan) return "-asan and -msan cannot be used together";
+  // MemorySanitizer reports every read of memory written by uninstrumented
+  // code, and Debian ships no MSan-built libstdc++ or libc++: every
+  // std::string would be a false report.
+  if (msan)
+    return "-msan is not supported with this toolchain: MemorySanitizer needs a C++ standard library "
+           "built with -fsanitize=memory, which Debian does not ship (use -asan or -ubsan)";
   return "";
 }
 

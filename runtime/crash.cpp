@@ -18,6 +18,9 @@
 #include "symbolize.h"
 #include "test_state.h"
 
+// Defined only when a sanitizer runtime is linked in (-asan, -ubsan, -race).
+extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
 namespace cxxtest::runtime {
 namespace {
 
@@ -153,6 +156,14 @@ void on_process_exit(int status, void*) {
   _exit(1);
 }
 
+// Called by a sanitizer runtime (ASan, UBSan with halt_on_error, TSan with
+// halt_on_error) after it printed its report and before it ends the process
+// with its own exit code: names the test that was running.
+void on_sanitizer_death() {
+  if (crashing.exchange(true)) return;
+  report("panic: a sanitizer reported an error (its report is above)", nullptr, 0);
+}
+
 }  // namespace
 
 ThreadAltStack::ThreadAltStack() : stack_(std::malloc(kAltStackSize)) {
@@ -182,6 +193,7 @@ void install_crash_handlers() {
   }
   std::set_terminate(on_terminate);
   on_exit(on_process_exit, nullptr);
+  if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(on_sanitizer_death);
 }
 
 void set_tests_running(bool running) { tests_running = running; }

@@ -5,7 +5,9 @@
 //    stack, so stack overflows are reported too);
 //  - a std::terminate handler (exceptions escaping noexcept code or
 //    threads the test started);
-//  - an on_exit handler for exit() called while a test runs.
+//  - an on_exit handler for exit() called while a test runs;
+//  - under a sanitizer, its death callback (the sanitizer prints its own
+//    report on stderr and chooses the exit code).
 // Each prints, on stdout, `--- FAIL: <test> (1.23s)` for the test running on
 // the crashing thread and its parents, the reason and (signals, terminate) a
 // symbolized stack, then `FAIL`, and ends the process with _exit(2) (exit():
