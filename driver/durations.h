@@ -1,16 +1,18 @@
 // Go-style durations ("300ms", "1.5s", "2h45m") and counts ("1000x"), as
-// taken by -timeout, -fuzztime and -fuzzminimizetime.
+// taken by -timeout, -fuzztime and -fuzzminimizetime. The duration parser is
+// the runtime's (runtime/duration.cpp, compiled into the driver too), so the
+// driver and the test binary accept exactly the same values.
 #pragma once
 
-#include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
+
+#include "runtime/duration.h"
 
 namespace cxxtest::driver {
 
 // Nanoseconds, or nullopt if `s` is not a valid Go duration. "0" is valid.
-std::optional<int64_t> parse_duration(std::string_view s);
+using cxxtest::runtime::parse_duration;
 
 // Checks a -fuzztime / -fuzzminimizetime value; returns "" when valid, else
 // Go's message ("invalid duration \"-1ms\"", "invalid count \"-1x\"").
