@@ -50,7 +50,11 @@ std::string ninja_text(const Plan& plan) {
     if (!p.has_tests()) continue;
     t += "build " + ninja_escape(p.binary.string()) + ": link";
     for (const auto& o : p.objects) t += " " + ninja_escape(o.string());
-    t += " | " + ninja_escape(p.link_args.front()) + "\n";
+    // Relink when any archive of the runtime changes.
+    t += " |";
+    for (const auto& a : p.link_args)
+      if (a.size() > 2 && a.compare(a.size() - 2, 2, ".a") == 0) t += " " + ninja_escape(a);
+    t += "\n";
     t += "  cxx = " + shell_quote(p.compiler) + "\n";
     t += "  ldflags = " + quoted_flags(p.link_args) + "\n";
   }

@@ -165,7 +165,13 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                                           with(*base, cxxtest::instrument::uninstrumented_flags(in.variant))});
       pp.objects.push_back(main_obj);
       pp.binary = plan.build_dir / "bin" / (slug + ".test");
-      pp.link_args = {install_paths().runtime_lib.string()};
+      // The interception archive goes first: it uses the hook variable that
+      // the runtime archive, after it, defines.
+      std::string archive = cxxtest::instrument::interception_archive(in.variant);
+      if (!archive.empty())
+        pp.link_args = {"-Wl,--whole-archive", (install_paths().runtime_lib.parent_path() / archive).string(),
+                        "-Wl,--no-whole-archive"};
+      pp.link_args.push_back(install_paths().runtime_lib.string());
       for (const auto& lib : s.libs)
         pp.link_args.push_back(lib.empty() || lib[0] == '-' || lib.find('/') != std::string::npos ? lib : "-l" + lib);
       auto libs = pkg_config("--libs", s.pkg_config);

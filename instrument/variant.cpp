@@ -69,4 +69,9 @@ std::vector<std::string> link_flags(const Variant& v) {
   return out;
 }
 
+std::string interception_archive(const Variant& v) {
+  if (v.mode != Mode::Fuzz) return "";
+  return v.sanitizers & (kAddress | kThread | kMemory) ? "libcxxtest_sanhooks.a" : "libcxxtest_intercept.a";
+}
+
 }  // namespace cxxtest::instrument

@@ -40,4 +40,10 @@ std::vector<std::string> uninstrumented_flags(const Variant& v);
 // Flags for the link step.
 std::vector<std::string> link_flags(const Variant& v);
 
+// The comparison-interception archive (runtime/intercept) a variant links
+// whole, by file name under lib/cxxtest: libcxxtest_intercept.a for fuzzing
+// without a sanitizer, libcxxtest_sanhooks.a for fuzzing with one (the
+// sanitizer intercepts the functions itself), "" when not fuzzing.
+std::string interception_archive(const Variant& v);
+
 }  // namespace cxxtest::instrument

@@ -1,0 +1,3 @@
+module bench.example/speed
+
+go 1.19

@@ -1,0 +1,3 @@
+module bench.example/tools
+
+go 1.19

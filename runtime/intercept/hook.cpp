@@ -1,0 +1,7 @@
+#include "compare_hooks.h"
+
+namespace cxxtest::intercept {
+
+BytesHook bytes_hook = nullptr;
+
+}  // namespace cxxtest::intercept
