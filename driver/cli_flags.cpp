@@ -25,6 +25,7 @@ const std::vector<FlagDef> kFlags = {
     {"run",              K::Regexp,           true,  true,  "run only tests and fuzz seeds matching REGEXP (Parent/child)"},
     {"skip",             K::Regexp,           true,  true,  "skip tests matching REGEXP"},
     {"list",             K::Regexp,           true,  true,  "list tests and fuzz targets matching REGEXP, do not run them"},
+    {"json",             K::Bool,             false, true,  "print results as go test -json events (test2json format)"},
     {"v",                K::Bool,             true,  true,  "verbose: print every test as it runs, and all logs"},
     {"count",            K::Int,              true,  false, "run each test N times (disables the test cache)"},
     {"timeout",          K::Duration,         true,  true,  "fail a test binary that runs longer than DURATION (default 10m)"},

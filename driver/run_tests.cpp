@@ -1,5 +1,7 @@
 #include "driver/run_tests.h"
 
+#include "driver/json_events.h"
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -35,6 +37,31 @@ void write_out(std::string_view s) {
   std::fflush(stdout);
 }
 
+// Where one package's output goes: stdout as is, or as -json events. Every
+// chunk handed to it ends at a line boundary.
+class PackageOutput {
+ public:
+  PackageOutput(const std::string& import_path, bool json) : json_(json), events_(import_path) {}
+  void write(std::string_view text) {
+    if (!json_) return write_out(text);
+    std::string out;
+    for (size_t start = 0; start < text.size();) {
+      size_t nl = text.find('\n', start);
+      size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+      out += events_.line(text.substr(start, end - start));
+      start = end;
+    }
+    write_out(out);
+  }
+  void finish(bool passed, double seconds) {
+    if (json_) write_out(events_.finish(passed, seconds));
+  }
+
+ private:
+  bool json_;
+  JsonEvents events_;
+};
+
 // How much of `out` may be printed now: up to the last newline, minus a
 // trailing "PASS" line or no-tests warning.
 size_t streamable(const std::string& out) {
@@ -69,7 +96,7 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
   return out + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + "\n";
 }
 
-RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose) {
+RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json) {
   std::vector<Slot> slots(runs.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
@@ -98,6 +125,7 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
     Slot& slot = slots[i];
     std::string output;
     size_t printed = 0;
+    PackageOutput out(runs[i].import_path, json);
     {
       // Stream this package's complete lines while it runs. A trailing
       // "PASS" or no-tests warning is held back, since a passing
@@ -107,7 +135,7 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       while (!slot.done) {
         size_t end = streamable(slot.output);
         if (end > printed) {
-          write_out(std::string_view(slot.output).substr(printed, end - printed));
+          out.write(std::string_view(slot.output).substr(printed, end - printed));
           printed = end;
         }
         slot.cv.wait(lock);
@@ -116,12 +144,14 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
     }
     const PackageRun& run = runs[i];
     if (!run.precomputed.empty()) {
-      write_out(run.precomputed);
+      out.write(run.precomputed);
+      out.finish(!run.precomputed_failed, 0);
       summary.any_failed |= run.precomputed_failed;
     } else {
       // In verbose mode the formatted text starts with the raw output, of
       // which the first `printed` bytes were streamed already.
-      write_out(std::string_view(format_result(run, output, verbose)).substr(printed));
+      out.write(std::string_view(format_result(run, output, verbose)).substr(printed));
+      out.finish(run.status.ok(), run.seconds);
       summary.any_failed |= !run.status.ok();
     }
   }

@@ -41,7 +41,8 @@ struct RunSummary {
 // Runs every package with at most `parallel` at once and prints to stdout.
 // Each package's output is filtered as go test does: when a run passed and
 // `verbose` is off, the binary's final PASS line is dropped.
-RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose);
+// With `json`, everything is printed as go test -json events instead.
+RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json = false);
 
 // The lines printed for a finished run, given its raw output (exposed for tests).
 std::string format_result(const PackageRun& run, const std::string& output, bool verbose);

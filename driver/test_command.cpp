@@ -82,6 +82,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   PackageRun run;
   run.import_path = p.pkg->import_path;
   std::vector<std::string> args = opts.test_binary_args();
+  if (opts.flag("json") && !opts.flag("v")) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
   if (fuzzing && !opts.has("fuzzcachedir"))
     args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
   bool cacheable = opts.cacheable() && !fuzzing;
@@ -205,8 +206,9 @@ Exit test_command(const std::vector<std::string>& args) {
     }
     runs.push_back(std::move(run));
   }
-  RunSummary summary = run_packages(runs, jobs, opts->flag("v"));
-  if (summary.any_failed) std::cout << "FAIL\n";
+  bool json = opts->flag("json");
+  RunSummary summary = run_packages(runs, jobs, opts->flag("v") || json, json);
+  if (summary.any_failed && !json) std::cout << "FAIL\n";
   std::cout.flush();
   cache.trim();  // at most once a day; failures only mean a bigger cache
   if (build_failed) return Exit::Usage;

@@ -71,7 +71,8 @@ func iniLike(rng *rand.Rand) []byte {
 }
 
 // rawMain decodes every file of -in (any engine's format) into -out as raw
-// bytes; a file that is not a single byte-string entry is an error.
+// bytes; a file that does not decode (say, copied while an engine was still
+// writing it) is skipped with a warning.
 func rawMain(args []string) error {
 	fs := flag.NewFlagSet("raw", flag.ExitOnError)
 	in := fs.String("in", "", "corpus directory")
@@ -96,8 +97,9 @@ func rawMain(args []string) error {
 			return err
 		}
 		b, err := decode(string(contents))
-		if err != nil {
-			return fmt.Errorf("%s: %v", filepath.Join(*in, e.Name()), err)
+		if err != nil { // a file still being written while it was copied
+			fmt.Fprintf(os.Stderr, "benchtool: skipped %s: %v\n", filepath.Join(*in, e.Name()), err)
+			continue
 		}
 		if err := os.WriteFile(filepath.Join(*out, e.Name()), b, 0o644); err != nil {
 			return err

@@ -34,3 +34,38 @@ TEST_CASE("the generated main lists tests and fuzz targets in order") {
   CHECK(m.find("run_main(argc, argv, cxxtest_tests, 2, cxxtest_fuzz_targets, 1)") != std::string::npos);
   CHECK(generate_main({}).find("run_main(argc, argv, nullptr, 0, nullptr, 0)") != std::string::npos);
 }
+
+#include "driver/json_events.h"
+
+namespace {
+// The event with its "Time" field removed, for exact comparison.
+std::string untimed(const std::string& events) {
+  std::string out;
+  size_t start = 0;
+  while (start < events.size()) {
+    size_t end = events.find('\n', start);
+    std::string e = events.substr(start, end - start);
+    size_t t = e.find("\"Time\":\"");
+    if (t != std::string::npos) e.erase(t, e.find("\",", t) + 2 - t);
+    out += e + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("-json events in the test2json format") {
+  JsonEvents ev("example.com/m/a");
+  CHECK(untimed(ev.line("=== RUN   TestA\n")) ==
+        "{\"Action\":\"run\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\"}\n"
+        "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\",\"Output\":\"=== RUN   TestA\\n\"}\n");
+  CHECK(untimed(ev.line("    a_test.cpp:3: said \"hi\"\tthere\n")) ==
+        "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\","
+        "\"Output\":\"    a_test.cpp:3: said \\\"hi\\\"\\tthere\\n\"}\n");
+  CHECK(untimed(ev.line("    --- FAIL: TestA/sub (0.25s)\n")) ==
+        "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA/sub\","
+        "\"Output\":\"    --- FAIL: TestA/sub (0.25s)\\n\"}\n"
+        "{\"Action\":\"fail\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA/sub\",\"Elapsed\":0.25}\n");
+  CHECK(untimed(ev.finish(false, 1.5)) == "{\"Action\":\"fail\",\"Package\":\"example.com/m/a\",\"Elapsed\":1.5}\n");
+  CHECK(json_quote(std::string("\x01", 1)) == "\"\\u0001\"");
+}

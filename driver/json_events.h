@@ -1,0 +1,33 @@
+// -json: go test's machine-readable output (the test2json format). Each line
+// a package's test binary prints becomes events:
+//   {"Time":"...","Action":"output","Package":"p","Test":"TestX","Output":"...\n"}
+//   {"Time":"...","Action":"run"|"pause"|"cont"|"pass"|"fail"|"skip","Package":"p","Test":"TestX","Elapsed":0.01}
+// and the package's final ok/FAIL line gives the package-level pass/fail.
+// The binary runs with -test.v so every test's start and end are visible.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cxxtest::driver {
+
+class JsonEvents {
+ public:
+  explicit JsonEvents(std::string package) : package_(std::move(package)) {}
+
+  // The events for one complete line of output (with its trailing '\n').
+  std::string line(std::string_view text);
+
+  // The events closing the package: `passed`, `elapsed` seconds.
+  std::string finish(bool passed, double elapsed);
+
+ private:
+  std::string event(std::string_view action, std::string_view test, std::string_view output, double elapsed);
+  std::string package_;
+  std::string current_;  // the test the following output belongs to
+};
+
+// `s` as a JSON string literal, quotes included.
+std::string json_quote(std::string_view s);
+
+}  // namespace cxxtest::driver
