@@ -1,6 +1,7 @@
 #include "driver/test_command.h"
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -77,8 +78,17 @@ Exit copy_binary(const Plan& plan, const Options& opts, const fs::path& cwd) {
 
 // The run of one built package: executes the binary in the package dir,
 // or replays the cached output.
+// The package as the user would name it from `cwd`: "." , "./parser", or
+// its import path when it is not below `cwd`.
+std::string display_pattern(const Package& pkg, const fs::path& cwd) {
+  std::string rel = pkg.dir.lexically_relative(cwd).string();
+  if (rel.empty() || rel == ".") return ".";
+  if (rel == ".." || rel.rfind("../", 0) == 0) return pkg.import_path;
+  return "./" + rel;
+}
+
 PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, bool fuzzing,
-                    const fs::path& cache_root) {
+                    const fs::path& cache_root, const fs::path& cwd) {
   PackageRun run;
   run.import_path = p.pkg->import_path;
   std::vector<std::string> args = opts.test_binary_args();
@@ -103,11 +113,14 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   if (cacheable) argv.push_back("-test.testlogfile=" + env_log.string());
   if (opts.flag("x")) std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
   fs::path dir = p.pkg->dir;
-  run.run = [argv, dir, cacheable, key, env_log, &results](const Emit& emit) {
+  // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name <pkg>".
+  std::vector<std::string> env{"CXXTEST_PACKAGE=" + display_pattern(*p.pkg, cwd)};
+  run.run = [argv, dir, env, cacheable, key, env_log, &results](const Emit& emit) {
     auto start = std::chrono::steady_clock::now();
     std::string captured;
     ProcessOptions popts;
     popts.cwd = dir.string();
+    popts.extra_env = env;
     ExitStatus st = run_process(argv, popts, nullptr, [&](std::string_view chunk) {
       if (cacheable) captured.append(chunk);
       emit(chunk);
@@ -189,7 +202,11 @@ Exit test_command(const std::vector<std::string>& args) {
     return copy_binary(*plan, *opts, cwd);
   }
 
-  // 4. Run (or fuzz) and report, in package order.
+  // 4. Run (or fuzz) and report, in package order. While fuzzing, Ctrl-C
+  // reaches the coordinator too, which stops its workers, keeps the corpus
+  // and prints its last progress line: the driver waits for it instead of
+  // dying first. (A handler, unlike SIG_IGN, is reset in the child by exec.)
+  if (fuzzing) signal(SIGINT, [](int) {});
   ResultCache results(cache);
   std::vector<PackageRun> runs;
   bool build_failed = false;
@@ -202,7 +219,7 @@ Exit test_command(const std::vector<std::string>& args) {
       run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
       run.precomputed_failed = build_failed = true;
     } else {
-      run = make_run(p, *opts, results, fuzzing, cache.root());
+      run = make_run(p, *opts, results, fuzzing, cache.root(), cwd);
     }
     runs.push_back(std::move(run));
   }

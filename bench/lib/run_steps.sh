@@ -125,7 +125,8 @@ cov_start() {
 # "COV FT"; Go and cxxtest `total:` (inputs in the corpus).
 native_coverage() {
   if [ "$1" = libfuzzer ]; then
-    sed -n 's/.* cov: \([0-9]*\) ft: \([0-9]*\).*/\1 \2/p' "$2" | tail -1
+    local v; v=$(sed -n 's/.* cov: \([0-9]*\) ft: \([0-9]*\).*/\1 \2/p' "$2" | tail -1)
+    echo "${v:-0 0}"
   else
     progress_total "$2"
   fi
