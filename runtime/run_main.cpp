@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "crash.h"
+#include "engine/fuzz_run.h"
 #include "env_log.h"
 #include "output.h"
 #include "test_runner.h"
@@ -75,7 +76,7 @@ void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
   for (const FuzzEntry& e : targets) {
     if (should_fail_fast()) break;
     Matcher::Match m = root.ctx.matcher.full_name(nullptr, e.name);
-    if (!m.ok) continue;
+    if (!m.ok || engine::fuzzed_in_seed_phase(e.name)) continue;  // its seeds run in the fuzzing baseline
     run_subtest(
         root, m.name,
         [fn = e.fn](TestState& s) {
@@ -121,9 +122,11 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
 
   // 2. Modes that run no tests.
   if (!f.list.empty()) return list_tests(test_list, fuzz_list);
-  if (!f.fuzz.empty() || f.fuzzworker) {
-    std::fprintf(stderr, "testing: fuzzing is not available in this build\n");
-    return 2;
+  if (f.fuzzworker) {  // a fuzzing worker runs only the fuzzed target (engine/worker.h)
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    install_crash_handlers();
+    ThreadAltStack alt_stack;
+    return engine::run_fuzzing(fuzz_list);
   }
 
   // 3. Process-wide set-up: stdout line-buffered like a terminal, crash
@@ -140,13 +143,18 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
 
   // 5. Summary.
+  stop_watchdog();  // -test.timeout does not cover fuzzing
+  bool ok = t.ok && z.ok;
+  if (!f.fuzz.empty() && ok) {  // 6. Fuzzing (engine/fuzz_run.h).
+    int code = engine::run_fuzzing(fuzz_list);
+    set_tests_running(false);
+    return code;
+  }
   set_tests_running(false);
-  stop_watchdog();
-  if (!t.ran && !z.ran) std::fprintf(stderr, "testing: warning: no tests to run\n");
+  if (!t.ran && !z.ran && f.fuzz.empty()) std::fprintf(stderr, "testing: warning: no tests to run\n");
   if (!f.testlogfile.empty() && !env_log_write(f.testlogfile)) {
     std::fprintf(stderr, "testing: cannot write %s\n", f.testlogfile.c_str());
   }
-  bool ok = t.ok && z.ok;
   write_stdout(ok ? "PASS\n" : "FAIL\n");
   return ok ? 0 : 1;
 }

@@ -18,17 +18,18 @@ seconds_since() { awk -v a="$1" -v b="$(now_ns)" 'BEGIN { printf "%.3f", (b - a)
 # median: the median of the numbers on stdin (mean of the middle two for an
 # even count); prints nothing when there is no number.
 median() {
-  grep -E '^[0-9.]+$' | sort -g | awk '{ v[NR] = $1 }
+  { grep -E '^[0-9.]+$' || true; } | sort -g | awk '{ v[NR] = $1 }
     END { if (NR == 0) exit; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # is_number X: true when X is a plain non-negative number.
 is_number() { [[ "$1" =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 
-# ratio A B: A / B as "1.23x", or "n/a" when either is not a number or B is 0.
+# ratio A B: A / B to 3 significant digits ("1.85x", "0.0123x"), or "n/a"
+# when either is not a number or B is 0.
 ratio() {
   if is_number "$1" && is_number "$2" && awk -v b="$2" 'BEGIN { exit !(b > 0) }'; then
-    awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'
+    awk -v a="$1" -v b="$2" 'BEGIN { r = a / b; printf (r >= 1 ? "%.2fx" : "%.3gx"), r }'
   else
     echo "n/a"
   fi

@@ -136,7 +136,8 @@ native_cell() {
     f=$(printf '%s\n' ${V["covnative|$1|libfuzzer"]:-} | awk 'NR % 2 == 0' | median)
     echo "cov ${c:-?}, ft ${f:-?}"
   else
-    echo "total $(med "covnative|$1|$2")"
+    local m; m=$(med "covnative|$1|$2")
+    if [ "${m:-0}" = 0 ]; then echo "no line yet"; else echo "total $m"; fi
   fi
 }
 
@@ -149,11 +150,14 @@ report_scale() {
 A corpus of N generated INI-like inputs (10 to 90 bytes) where each engine
 keeps its generated corpus (cxxtest \`\$CXXTESTCACHE/fuzz/...\`, Go
 \`\$GOCACHE/fuzz/...\`, libFuzzer a corpus directory). cxxtest and Go run
-\`-fuzz=FuzzIni -fuzztime=1x -parallel=1\` (baseline coverage of every entry,
-then one input); libFuzzer runs \`-runs=0 DIR\` (loads and runs every entry).
-Time: wall seconds of the whole command; memory: peak RSS of the largest
-process of the command's tree (\`/usr/bin/time -v\`), for cxxtest and Go the
-coordinator, which holds the corpus.
+\`-fuzz=FuzzIni -parallel=1\` until their output says the baseline coverage
+of every entry is done (\`now fuzzing\`, or the first \`execs:\` line), then
+are interrupted; libFuzzer runs \`-runs=0 DIR\` (loads and runs every entry).
+Time: wall seconds from the command's start (cxxtest: the driver, then
+the coordinator; Go: the go command, then the test binary). Memory: peak
+RSS (VmHWM, read when the baseline is done) of the largest test-binary
+process, i.e. the coordinator, which holds the corpus (the driver or go
+command is left out); libFuzzer: its one process (\`/usr/bin/time -v\`).
 
 | cached entries | engine | baseline time (s) | peak RSS (MB) | time vs libFuzzer | RSS vs libFuzzer |
 |---|---|---|---|---|---|
@@ -191,19 +195,21 @@ report_failures() {
 
 # write_chart: coverage.svg, the median replayed edges over time per engine.
 write_chart() {
-  local tsv=$work/coverage.tsv e t m
+  local tsv=$work/coverage.tsv e t m note=""
+  declare -A label=([libfuzzer]=libFuzzer [cxxtest]=cxxtest [go]="go test -fuzz")
   : >"$tsv"
   for e in libfuzzer cxxtest go; do
-    printf '%s\t0\t0\n' "$e" >>"$tsv"
+    printf '%s\t0\t0\n' "${label[$e]}" >>"$tsv"
     for t in $cov_times; do
       m=$(med "cov|$t|$e")
-      [ -n "$m" ] && printf '%s\t%s\t%s\n' "$e" "$t" "$m" >>"$tsv"
+      if [ -n "$m" ]; then printf '%s\t%s\t%s\n' "${label[$e]}" "$t" "$m" >>"$tsv"; fi
     done
   done
+  [ "$cx_ok" = 1 ] || note="cxxtest: not measured (its fuzzing engine does not run yet)"
   # An engine with no figures keeps only its 0,0 row: drop it.
   awk -F'\t' '{ n[$1]++; l[NR] = $0; k[NR] = $1 } END { for (i = 1; i <= NR; i++) if (n[k[i]] > 1) print l[i] }' "$tsv" >"$tsv.2"
   "$work/bin/benchtool" svg -in "$tsv.2" -out "$out_dir/coverage.svg" \
-    -title "Parser target: edges covered by each engine's corpus (median of $runs)" -ylabel "edges (libFuzzer replay)"
+    -title "Parser target: edges covered by each engine's corpus (median of $runs)" -ylabel "edges (libFuzzer replay)" -note "$note"
 }
 
 write_results() {

@@ -21,7 +21,7 @@ record() {
 # sleep_until T0_NS SECS: sleeps until SECS seconds after T0_NS.
 sleep_until() {
   local left
-  left=$(awk -v t0="$1" -v s="$2" -v now="$(now_ns)" 'BEGIN { l = s - (now - t0) / 1e9; printf "%.3f", l > 0 ? l : 0 }')
+  left=$(awk -v t0="$1" -v s="$2" -v now="$(now_ns)" 'BEGIN { l = s - (now - t0) / 1e9; printf "%.3f", (l > 0 ? l : 0) }')
   sleep "$left"
 }
 
@@ -181,22 +181,67 @@ measure_coverage() {
 timed() {
   local key=$1 engine=$2 dir=$3; shift 3
   mkdir -p "$dir"
-  local t0 wall rss; t0=$(now_ns)
+  local t0 wall; t0=$(now_ns)
   if ! /usr/bin/time -v -o "$dir/time" "$@" >"$dir/log" 2>&1; then
     record "$key|time" "$engine" "" "$dir"
     return 0
   fi
   wall=$(seconds_since "$t0")
-  rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/time" | awk '{ printf "%.1f", $1 / 1024 }')
   record "$key|time" "$engine" "$wall" "$dir"
-  record "$key|rss" "$engine" "$rss" "$dir"
+  record "$key|rss" "$engine" "$(peak_rss_mb "$dir/time")" "$dir"
+}
+
+peak_rss_mb() { sed -n 's/.*Maximum resident set size (kbytes): //p' "$1" | awk '{ printf "%.1f", $1 / 1024 }'; }
+
+# baseline_timed KEY ENGINE DIR CMD...: starts a fuzzing session CMD (in its
+# own process group, under /usr/bin/time -v), waits until its output says
+# the baseline is done (`now fuzzing`, or a first `execs:` line), records
+# that time under KEY|time, then interrupts the group and records the peak
+# RSS under KEY|rss. Go counts baseline inputs against -fuzztime=Nx, so a
+# count cannot end the session right after the baseline.
+baseline_timed() {
+  local key=$1 engine=$2 dir=$3; shift 3
+  mkdir -p "$dir" && : >"$dir/log"
+  local t0 pid wall=""; t0=$(now_ns)
+  setsid /usr/bin/time -v -o "$dir/time" "$@" >"$dir/log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    if grep -qE 'now fuzzing|execs: [0-9]' "$dir/log"; then
+      wall=$(seconds_since "$t0")
+      break
+    fi
+    sleep 0.05
+  done
+  local rss; rss=$(group_peak_rss_mb "$pid" "$dir")
+  kill -INT -- "-$pid" 2>/dev/null || true
+  wait "$pid" || true
+  record "$key|time" "$engine" "$wall" "$dir"
+  [ -n "$wall" ] && record "$key|rss" "$engine" "$rss" "$dir"
+  return 0
+}
+
+# group_peak_rss_mb PGID LOGDIR: the largest peak RSS (VmHWM, MB) among the test
+# binaries of process group PGID: the coordinator and its workers, not the
+# go/cxxtest command, /usr/bin/time or the shell. Also lists them all in
+# the log for the curious.
+group_peak_rss_mb() {
+  local p comm hwm best=0 dir=$2
+  for p in $(pgrep -g "$1"); do
+    comm=$(cat "/proc/$p/comm" 2>/dev/null) || continue
+    hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$p/status" 2>/dev/null)
+    echo "rss: $p $comm ${hwm:-?} kB" >>"$dir/rss"
+    case $comm in time | bash | go | cxxtest | setsid) continue ;; esac
+    [ "${hwm:-0}" -gt "$best" ] && best=$hwm
+  done
+  [ "$best" -gt 0 ] && awk -v k="$best" 'BEGIN { printf "%.1f", k / 1024 }'
+  return 0
 }
 
 # cx_corpus_dir PKG FUZZ: where cxxtest keeps the generated corpus of FUZZ.
 cx_corpus_dir() { echo "$CXXTESTCACHE/fuzz/$speed_module/$1/$2"; }
 
-# measure_scale: a cached corpus of N entries per engine; time and memory
-# of a session that runs the baseline and one more input.
+# measure_scale: a cached corpus of N entries per engine; time until the
+# baseline is done and peak memory.
 measure_scale() {
   local n rep d
   for n in $scale_sizes; do
@@ -210,9 +255,9 @@ measure_scale() {
     for rep in $(seq "$runs"); do
       say "scale: $n cached entries (run $rep of $runs)"
       timed "scale|$n|libfuzzer" libfuzzer "$d/run-lf-$rep" "$work/bin/lf_ini" -runs=0 "$d/raw"
-      timed "scale|$n|go" go "$d/run-go-$rep" bash -c "cd '$work/speed/go/ini' && go test -fuzz='^FuzzIni\$' -fuzztime=1x -parallel=1 ."
+      baseline_timed "scale|$n|go" go "$d/run-go-$rep" bash -c "cd '$work/speed/go/ini' && exec go test -fuzz='^FuzzIni\$' -fuzztime=600s -parallel=1 ."
       [ "$cx_ok" = 1 ] || continue
-      timed "scale|$n|cxxtest" cxxtest "$d/run-cx-$rep" bash -c "cd '$work/speed/cxxtest' && '$cxxtest' -fuzz='^FuzzIni\$' -fuzztime=1x -parallel=1 ./ini"
+      baseline_timed "scale|$n|cxxtest" cxxtest "$d/run-cx-$rep" bash -c "cd '$work/speed/cxxtest' && exec '$cxxtest' -fuzz='^FuzzIni\$' -fuzztime=600s -parallel=1 ./ini"
     done
   done
   rm -rf "$GOCACHE/fuzz" "$CXXTESTCACHE/fuzz"

@@ -53,9 +53,10 @@ void __sanitizer_cov_8bit_counters_init(uint8_t* begin, uint8_t* end) {
   cxxtest::runtime::engine::register_region(begin, end);
 }
 
-// The pc table (pc, flags per counter) is not needed yet; stability reports
-// by source location will read it.
-void __sanitizer_cov_pcs_init(const uintptr_t*, const uintptr_t*) {}
+// The pc table: (pc, flags) per counter of the module just registered.
+void __sanitizer_cov_pcs_init(const uintptr_t* begin, const uintptr_t* end) {
+  cxxtest::runtime::engine::register_pcs(begin, end);
+}
 
 void __sanitizer_cov_trace_cmp1(uint8_t a, uint8_t b) { record_cmp(CXXTEST_PC(), a, b, 1, 0); }
 void __sanitizer_cov_trace_cmp2(uint16_t a, uint16_t b) { record_cmp(CXXTEST_PC(), a, b, 2, 0); }

@@ -89,8 +89,14 @@ void register_region(uint8_t* begin, uint8_t* end) {
   for (size_t i = 0; i < g_count; ++i)
     if (g_regions[i].begin == begin) return;
   CounterRegion& r = g_regions[g_count++];
-  r = CounterRegion{begin, end, g_mask_size};
+  r = CounterRegion{begin, end, g_mask_size, nullptr};
   g_mask_size += span_of(r);
+}
+
+void register_pcs(const uintptr_t* begin, const uintptr_t* end) {
+  if (g_count == 0 || begin >= end) return;
+  CounterRegion& r = g_regions[g_count - 1];
+  if (r.pcs == nullptr && size_t(end - begin) == 2 * size_t(r.end - r.begin)) r.pcs = begin;
 }
 
 size_t assign_bases(std::span<CounterRegion> regions) {

@@ -37,6 +37,10 @@ struct CounterRegion {
   uint8_t* begin = nullptr;  // first counter
   uint8_t* end = nullptr;    // one past the last counter
   size_t base = 0;           // mask index of (begin & ~7); a multiple of 8
+  // The module's pc table (-fsanitize-coverage=pc-table): one (pc, flags)
+  // pair per counter, in counter order; null until registered. For naming
+  // counters by source location (stability reports).
+  const uintptr_t* pcs = nullptr;
 };
 
 inline constexpr size_t kMaxRegions = 64;
@@ -48,6 +52,10 @@ size_t mask_size();
 // Records a region (called by the sanitizer hook). Duplicate begins, empty
 // ranges and regions past kMaxRegions are ignored.
 void register_region(uint8_t* begin, uint8_t* end);
+// Attaches a pc table to the region registered just before it (each module
+// constructor calls the counter hook, then the pc hook) when its length
+// matches that region's counter count.
+void register_pcs(const uintptr_t* begin, const uintptr_t* end);
 
 // Layout of `regions` for tests: sets every base, returns the mask size.
 size_t assign_bases(std::span<CounterRegion> regions);

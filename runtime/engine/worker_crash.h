@@ -34,8 +34,8 @@ bool busy();
 bool claim_record();
 
 // Fills the record's frames from the calling thread's stack. With a signal
-// ucontext, frames start at the interrupted pc; otherwise `skip` frames of
-// the caller are dropped.
+// ucontext, frames start at the interrupted pc; otherwise the first `skip`
+// frames are dropped (frame 0 is record_frames itself).
 void record_frames(FailureRecord& r, void* ucontext, int skip);
 
 // Copies the running input's log into the report area (text_len).

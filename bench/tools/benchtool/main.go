@@ -5,6 +5,7 @@
 //	benchtool gen -format=cxxtest|go|raw -n N -out DIR   N distinct INI-like inputs
 //	benchtool raw -in DIR -out DIR                       decode every corpus file to raw bytes
 //	benchtool svg -in SERIES.tsv -out CHART.svg -title T -ylabel Y
+//	benchtool stamp < LOG                                prefix lines with seconds since start
 //
 // Exit status 0 on success, 2 on a usage or I/O error (the message says which).
 package main
@@ -26,6 +27,8 @@ func main() {
 		err = rawMain(os.Args[2:])
 	case "svg":
 		err = svgMain(os.Args[2:])
+	case "stamp":
+		err = stampMain(os.Args[2:])
 	default:
 		usage()
 	}
@@ -36,6 +39,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: benchtool gen|raw|svg [flags] (see main.go)")
+	fmt.Fprintln(os.Stderr, "usage: benchtool gen|raw|svg|stamp [flags] (see main.go)")
 	os.Exit(2)
 }

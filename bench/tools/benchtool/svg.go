@@ -2,7 +2,8 @@
 //
 // Input: a TSV file of `series<TAB>x<TAB>y` rows (x in seconds), rows of a
 // series in increasing x. Output: a self-contained SVG, axes from 0 to the
-// largest x and y, five ticks each, a legend at the top left.
+// largest x and y, five ticks each, a legend at the top left and an
+// optional note under it.
 package main
 
 import (
@@ -35,12 +36,13 @@ func svgMain(args []string) error {
 	out := fs.String("out", "", "output SVG")
 	title := fs.String("title", "", "chart title")
 	ylabel := fs.String("ylabel", "", "y axis label")
+	note := fs.String("note", "", "a line of text under the legend")
 	fs.Parse(args)
 	all, err := readSeries(*in)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(*out, []byte(render(all, *title, *ylabel)), 0o644)
+	return os.WriteFile(*out, []byte(render(all, *title, *ylabel, *note)), 0o644)
 }
 
 func readSeries(path string) ([]series, error) {
@@ -83,7 +85,7 @@ func niceMax(v float64) float64 {
 	return 10 * p
 }
 
-func render(all []series, title, ylabel string) string {
+func render(all []series, title, ylabel, note string) string {
 	var xmax, ymax float64
 	for _, s := range all {
 		for _, p := range s.points {
@@ -120,6 +122,9 @@ func render(all []series, title, ylabel string) string {
 		ly := top + 16 + float64(i)*16
 		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="%s" stroke-width="2"/>`+"\n", left+10, ly-4, left+30, ly-4, c)
 		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f">%s</text>`+"\n", left+36, ly, esc(s.name))
+	}
+	if note != "" {
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" fill="#555">%s</text>`+"\n", left+10, top+20+float64(len(all))*16, esc(note))
 	}
 	b.WriteString("</svg>\n")
 	return b.String()

@@ -1,0 +1,255 @@
+// engine/coordinator.cpp: set-up, the event loop and dispatching (see
+// coordinator.h).
+#include "engine/coordinator.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "engine/coverage.h"
+#include "engine/input_codec.h"
+#include "engine/interrupt.h"
+#include "engine/progress.h"
+#include "output.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+constexpr Nanos kSlice = 100'000'000;  // one Fuzz command: 100 ms, as Go
+constexpr int64_t kLogEvery = 3 * kSecond;
+
+}  // namespace
+
+Coordinator::Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts)
+    : f_(f), target_(target), opts_(std::move(opts)), budget_(opts_.fuzz_count), rng_(opts_.seed) {}
+
+Coordinator::~Coordinator() {
+  slots_.clear();  // kills and reaps what is left
+  if (mask_) munmap(mask_, mask_size_);
+  if (mask_fd_ >= 0) close(mask_fd_);
+}
+
+int64_t Coordinator::now() const {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void Coordinator::run() {
+  coverage_ = mask_size() > 0;
+  if (!coverage_) {
+    std::fprintf(stderr,
+                 "warning: the test binary was not built with coverage instrumentation, so fuzzing will run "
+                 "without coverage guidance and may be inefficient\n");
+  }
+  if (!load_corpus()) return;
+  InterruptWatch interrupt;
+  start_ = last_log_ = now();
+  if (opts_.fuzz_duration > 0) deadline_ = start_ + opts_.fuzz_duration;
+  if (!start_workers()) return;
+  log_progress();
+  loop();
+  if (crash_) handle_crash();
+  stop_workers();
+  log_final();  // Go's last stats line comes before the failure report
+  if (!report_.empty()) {
+    log_decorated(f_, indent(report_));
+    fail(f_);
+  }
+}
+
+bool Coordinator::load_corpus() {
+  std::string err;
+  auto testdata = testdata_entries(target_.name, target_.fn.kinds, &err);
+  if (!testdata) {
+    log_decorated(f_, indent(err + "\n"));
+    fail(f_);
+    return false;
+  }
+  for (Entry& e : seed_entries(target_.seeds)) corpus_.add(std::move(e));
+  for (Entry& e : *testdata) corpus_.add(std::move(e));
+  if (coverage_)
+    for (Entry& e : cache_entries(opts_.cache_dir, target_.fn.kinds)) corpus_.add(std::move(e));
+  for (size_t i = 0; i < corpus_.size(); ++i) baseline_.push_back(i);
+  baseline_total_ = int64_t(corpus_.size());
+  baseline_complete_ = baseline_total_ == 0;
+  if (corpus_.size() == 0) {
+    std::fprintf(stderr, "warning: starting with empty corpus\n");
+    corpus_.add(zero_entry(target_.fn.kinds));
+  }
+  return true;
+}
+
+bool Coordinator::start_workers() {
+  mask_size_ = mask_size();
+  std::string err;
+  mask_fd_ = create_mask(mask_size_, &mask_, &err);
+  scratch_.resize(mask_size_);
+  int64_t n = opts_.parallel;
+  if (budget_.limited()) n = std::min(n, budget_.limit());
+  std::vector<std::string> args = own_arguments();
+  args.push_back("-test.fuzzworker");
+  for (int64_t i = 0; i < n && mask_fd_ >= 0; ++i) {
+    Slot s;
+    s.proc = std::make_unique<WorkerProcess>(args, mask_fd_);
+    s.stream = uint64_t(i) + 1;
+    if (!s.proc->init(mask_size_, &err)) break;
+    slots_.push_back(std::move(s));
+    if (!start_worker(slots_.back())) return false;
+  }
+  if (mask_fd_ < 0 || int64_t(slots_.size()) < n) {
+    error("cannot start fuzzing processes: " + err);
+    log_decorated(f_, indent(report_));
+    fail(f_);
+    return false;
+  }
+  return true;
+}
+
+bool Coordinator::start_worker(Slot& s) {
+  std::string err;
+  if (!s.proc->start(&err)) {
+    error("cannot start fuzzing process: " + err);
+    return false;
+  }
+  s.state = State::Starting;
+  return true;
+}
+
+void Coordinator::loop() {
+  while (stop_ == Stop::None) {
+    dispatch();
+    bool active = false;
+    for (const Slot& s : slots_) active = active || (s.state != State::Idle && s.state != State::Off);
+    if (!active) {
+      bool any_running = false;
+      for (const Slot& s : slots_) any_running = any_running || s.state == State::Idle;
+      if (!any_running) error("fuzzing stopped: no fuzzing process is running");
+      if (budget_.exhausted() || budget_.unreserved() == 0) stop_ = Stop::Limit;
+      if (stop_ != Stop::None) break;
+    }
+    int64_t t = now();
+    int64_t wake = last_log_ + kLogEvery;
+    if (deadline_) wake = std::min(wake, deadline_);
+    wait_events(int(std::max<int64_t>(0, (wake - t) / 1'000'000) + 1));
+    if (interrupted()) stop_ = stop_ == Stop::None ? Stop::Interrupt : stop_;
+    if (deadline_ && now() >= deadline_ && stop_ == Stop::None) stop_ = Stop::Limit;
+    if (now() >= last_log_ + kLogEvery) log_progress();
+    check_hung_workers();
+  }
+}
+
+void Coordinator::dispatch() {
+  for (Slot& s : slots_) {
+    if (stop_ != Stop::None) return;
+    if (s.state == State::Idle && !dispatch_one(s)) return;
+  }
+}
+
+// Gives an idle worker its next command; false when there is nothing to do.
+bool Coordinator::dispatch_one(Slot& s) {
+  if (!baseline_.empty()) {
+    if (budget_.grant(1) == 0) return false;
+    s.granted = 1;
+    send_baseline(s);
+    return true;
+  }
+  if (!baseline_complete_) return false;  // Go: no fuzzing before the whole baseline is back
+  int64_t g = budget_.grant(budget_.slice(int64_t(slots_.size()), int64_t{1} << 40));
+  if (g == 0) return false;
+  s.granted = g;
+  send_fuzz(s);
+  return true;
+}
+
+void Coordinator::send_baseline(Slot& s) {
+  s.entry = baseline_.front();
+  baseline_.erase(baseline_.begin());
+  write_original(s, corpus_[s.entry].values, nullptr);
+  s.op = coverage_ ? Op::Baseline : Op::RunOnce;
+  s.state = State::Busy;
+  s.proc->send(Command{s.op, 0, 1, 0, 0, 0});
+}
+
+void Coordinator::send_fuzz(Slot& s) {
+  s.entry = corpus_.next();
+  const std::vector<Value>* partner = nullptr;
+  if (corpus_.size() > 1) {
+    size_t j = size_t(rng_() % (corpus_.size() - 1));
+    partner = &corpus_[j >= s.entry ? j + 1 : j].values;
+  }
+  write_original(s, corpus_[s.entry].values, partner);
+  s.op = Op::Fuzz;
+  s.state = State::Busy;
+  s.proc->send(Command{Op::Fuzz, 0, uint64_t(s.granted), kSlice, 0, 0});
+}
+
+void Coordinator::write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner) {
+  const ShmView& shm = s.proc->shm();
+  size_t n = encode_input(values, shm.original(), kInputCap);
+  size_t p = partner ? encode_input(*partner, shm.original() + n, kInputCap - n) : 0;
+  shm.header().original_len = uint32_t(n);
+  shm.header().partner_len = uint32_t(p);
+}
+
+void Coordinator::wait_events(int timeout_ms) {
+  std::vector<pollfd> fds;
+  std::vector<size_t> owner;
+  for (size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].state == State::Off) continue;  // idle ones too: their death shows as EOF
+    fds.push_back(pollfd{slots_[i].proc->reply_fd(), POLLIN, 0});
+    owner.push_back(i);
+  }
+  fds.push_back(pollfd{interrupt_fd(), POLLIN, 0});
+  int n = poll(fds.data(), fds.size(), timeout_ms);
+  if (n <= 0) return;
+  for (size_t k = 0; k + 1 < fds.size(); ++k) {
+    if (fds[k].revents & (POLLIN | POLLHUP | POLLERR)) on_readable(owner[k]);
+  }
+}
+
+// The backstop for a worker whose own watchdog did not end a hung input.
+void Coordinator::check_hung_workers() {
+  if (opts_.timeout <= 0) return;
+  int64_t t = now();
+  for (Slot& s : slots_) {
+    if (s.state != State::Busy) continue;
+    ShmHeader& h = s.proc->shm().header();
+    uint64_t count = h.exec_count;
+    if (count != s.seen_count || s.seen_since == 0) {
+      s.seen_count = count;
+      s.seen_since = t;
+    } else if (t - s.seen_since > opts_.timeout + 10 * kSecond) {
+      if (h.failure.kind == FailureKind::None) {
+        h.failure.kind = FailureKind::Timeout;
+        h.failure.value = uint64_t(opts_.timeout);
+      }
+      s.proc->kill_now();
+      s.seen_since = t;
+    }
+  }
+}
+
+void Coordinator::stop_workers() {
+  for (Slot& s : slots_) {
+    if (s.state == State::Busy) budget_.settle(s.granted, int64_t(s.proc->shm().header().exec_count));
+    s.state = State::Off;
+    s.proc->close_commands();  // a worker returns from F.Fuzz at EOF and exits
+  }
+  int64_t until = now() + kSecond;  // then, as Go, SIGKILL what is left
+  for (Slot& s : slots_) {
+    if (!s.proc->running()) continue;
+    int64_t left = std::max<int64_t>(0, until - now()) / 1'000'000;
+    if (s.proc->reap(int(left)) == -1) {
+      s.proc->kill_now();
+      s.proc->reap();
+    }
+  }
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,149 @@
+// engine/coordinator.h: the fuzzing coordinator (the test binary run with
+// -test.fuzz), Go's internal/fuzz coordinator in one thread.
+//
+// run(), on the fuzzed target's F thread:
+//  1. Loads the corpus: f.Add seeds, testdata/fuzz/<target>/, the cache dir
+//     (corpus.h); an empty one gets Go's warning and a zero-value entry.
+//  2. Starts -test.parallel workers (worker_process.h), each with its own
+//     shared memory and the shared coverage mask.
+//  3. Baseline: every loaded entry runs once on some worker; its coverage
+//     goes into the mask. A failing seed stops the run ("failure while
+//     testing seed corpus entry"); a failing cache entry is a crash.
+//  4. Fuzzing: idle workers get the next entry round-robin (plus a random
+//     other entry to splice from) for a slice of 100 ms or their share of
+//     -fuzztime=Nx. New coverage is confirmed against the mask, minimized
+//     on the worker that found it, written to the cache dir at once, merged
+//     and queued. A failure ends the loop.
+//  5. A crash is minimized here, one candidate per RunOnce command, on the
+//     worker that found it, restarting it whenever a candidate kills it; a
+//     candidate counts only if it fails the same way (failure.h). Then it is
+//     written to testdata/fuzz/<target>/ and reported in f's log.
+// Progress lines go to stderr every 3 s and at the end (progress.h). The run
+// ends on the time or count limit (passing), SIGINT (passing, corpus kept),
+// a crash or an error (f fails).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "duration.h"
+#include "engine/corpus.h"
+#include "engine/exec_budget.h"
+#include "engine/failure.h"
+#include "engine/worker_process.h"
+#include "fuzz_target.h"
+#include "test_state.h"
+
+namespace cxxtest::runtime::engine {
+
+struct CoordinatorOptions {
+  Nanos fuzz_duration = 0;  // -fuzztime as a duration (0: none)
+  int64_t fuzz_count = 0;   // -fuzztime as Nx (0: none)
+  Nanos minimize_duration = 60 * kSecond;
+  int64_t minimize_count = 0;  // both 0: minimization off
+  int64_t parallel = 1;
+  std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
+  std::string package = ".";        // for the re-run hint
+  Nanos timeout = 10 * kSecond;     // -fuzztimeout
+  int64_t rss_limit_mb = 2048;      // -fuzzrsslimit
+  uint64_t seed = 0;
+};
+
+class Coordinator {
+ public:
+  Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts);
+  ~Coordinator();
+  void run();
+
+ private:
+  enum class State { Off, Starting, Initializing, Idle, Busy };
+  enum class Stop { None, Limit, Interrupt, Crash, Error };
+  struct Slot {
+    std::unique_ptr<WorkerProcess> proc;
+    State state = State::Off;
+    Op op = Op::Init;
+    int64_t granted = 0;
+    size_t entry = 0;
+    uint64_t stream = 0;
+    uint64_t seen_count = 0;   // coordinator backstop for hangs
+    int64_t seen_since = 0;
+  };
+  struct Crash {
+    size_t slot = 0;
+    std::vector<Value> input;
+    Failure failure;
+  };
+
+  // coordinator.cpp: set-up, the event loop, dispatching.
+  bool load_corpus();
+  bool start_workers();
+  void loop();
+  void dispatch();
+  bool dispatch_one(Slot& s);
+  void send_baseline(Slot& s);
+  void send_fuzz(Slot& s);
+  void wait_events(int timeout_ms);
+  void check_hung_workers();
+  void stop_workers();
+  bool start_worker(Slot& s);
+
+  // coordinator_events.cpp: replies and deaths.
+  void on_readable(size_t i);
+  void on_reply(size_t i, const Reply& r);
+  void on_death(size_t i);
+  void on_baseline(size_t i, const Reply& r);
+  void on_fuzz(size_t i, const Reply& r);
+  void on_minimize(size_t i, const Reply& r);
+  void new_coverage(size_t i);
+  void accept(std::vector<Value> values, const uint8_t* snap);
+  void found_crash(size_t i, Failure f);
+  void seed_failed(const Entry& e, const Failure& f);
+  void error(const std::string& text);
+  std::vector<Value> current_input(const Slot& s);
+  void write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner);
+
+  // coordinator_crash.cpp: minimizing and reporting a crash.
+  void handle_crash();
+  bool run_candidate(Slot& s, const std::vector<Value>& input, Failure* out);
+  bool ensure_running(Slot& s);
+  bool wait_reply(Slot& s, Reply& r);
+  void report_crash(const std::vector<Value>& input, const Failure& f);
+
+  // coordinator_progress.cpp
+  void log_progress();
+  void log_final();
+  int64_t execs_now() const;
+  int64_t now() const;
+
+  TestState& f_;
+  const FuzzTarget& target_;
+  CoordinatorOptions opts_;
+  ExecBudget budget_;
+  Corpus corpus_;
+  std::vector<size_t> baseline_;  // entries still to send for the baseline
+  int64_t baseline_total_ = 0, baseline_done_ = 0;
+  bool coverage_ = false;
+  bool baseline_complete_ = false;
+  bool minimizing_crash_ = false;
+  int64_t new_interesting_ = 0;
+  size_t mask_size_ = 0;
+  uint8_t* mask_ = nullptr;
+  int mask_fd_ = -1;
+  std::vector<uint8_t> scratch_;
+  std::vector<Slot> slots_;
+  std::optional<Crash> crash_;
+  Stop stop_ = Stop::None;
+  std::mt19937_64 rng_;
+  int64_t start_ = 0, deadline_ = 0;
+  int64_t last_log_ = 0, last_log_execs_ = 0;
+  std::string report_;  // the failure text for f's log, once the run is over
+};
+
+// Builds the options from the -test.* flags and runs the coordinator.
+void coordinate(TestState& f, const FuzzTarget& target);
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,131 @@
+// engine/coordinator_crash.cpp: minimizing a crash one candidate at a time
+// and reporting it (see coordinator.h).
+//
+// Unlike Go, which minimizes only failures the worker survives, every crash
+// is minimized here: each candidate runs as one RunOnce command, and a
+// candidate that kills the worker is judged from the record it left (or its
+// exit status); the worker is restarted before the next candidate. A
+// candidate is kept only if it fails the same way as the crash
+// (same_failure), so minimization cannot wander to another bug.
+#include <poll.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "cachedir/corpus_dir.h"
+#include "corpus_v1.h"
+#include "engine/coordinator.h"
+#include "engine/interrupt.h"
+#include "engine/progress.h"
+#include "engine/report.h"
+#include "fuzz/budget.h"
+#include "fuzz/minimize.h"
+#include "output.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+constexpr int64_t kLogEvery = 3 * kSecond;
+
+}  // namespace
+
+void Coordinator::handle_crash() {
+  Crash c = *crash_;
+  Slot& s = slots_[c.slot];
+  std::vector<Value> input = c.input;
+  Failure last = c.failure;
+  bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  if (enabled && !input.empty() && !interrupted()) {
+    std::fputs(minimizing_file_line(corpus::encode(input).size()).c_str(), stderr);
+    minimizing_crash_ = true;
+    fuzz::Budget budget = fuzz::Budget::from_flag(opts_.minimize_duration, opts_.minimize_count);
+    if (budget_.limited()) budget.cap_calls(budget_.unreserved());
+    fuzz::StillFails still = [&](const std::vector<Value>& candidate) {
+      Failure got;
+      if (!run_candidate(s, candidate, &got)) {
+        budget.stop();
+        return false;
+      }
+      if (got.kind == FailureKind::None || !same_failure(c.failure, got)) return false;
+      last = std::move(got);
+      return true;
+    };
+    // As Go, re-run the crash first; one that does not reproduce is written as found.
+    if (budget.take() && still(input)) fuzz::minimize(input, still, budget);
+  }
+  report_crash(input, last);
+}
+
+// Runs one candidate on s; false if it could not run (no executions left,
+// the worker cannot start, ^C). *out is the failure, kind None if it passed.
+bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failure* out) {
+  if (!ensure_running(s) || budget_.grant(1) == 0) return false;
+  write_original(s, input, nullptr);
+  s.op = Op::RunOnce;
+  s.state = State::Busy;
+  s.granted = 1;
+  s.proc->send(Command{Op::RunOnce, 0, 1, 0, 0, 0});
+  const ShmView& shm = s.proc->shm();
+  Reply r;
+  if (wait_reply(s, r)) {
+    budget_.settle(1, int64_t(r.count));
+    s.state = State::Idle;
+    *out = r.outcome == Outcome::Failure ? read_failure(shm) : Failure{};
+    return true;
+  }
+  if (interrupted()) s.proc->kill_now();
+  int status = s.proc->reap();
+  budget_.settle(1, int64_t(shm.header().exec_count));
+  s.state = State::Off;
+  if (interrupted()) return false;
+  if (!classify_death(shm, status, out)) *out = Failure{};
+  return true;
+}
+
+// Starts s again if a candidate killed it; false if it cannot be started.
+bool Coordinator::ensure_running(Slot& s) {
+  if (s.state == State::Idle && s.proc->running()) return true;
+  if (s.proc->running()) {
+    s.proc->kill_now();
+    s.proc->reap();
+  }
+  std::string err;
+  if (!s.proc->start(&err)) return false;
+  s.state = State::Starting;
+  Reply r;
+  if (!wait_reply(s, r) || r.outcome != Outcome::Hello) return false;
+  s.state = State::Initializing;
+  s.proc->send(Command{Op::Init, 0, 0, 0, rng_(), s.stream});
+  if (!wait_reply(s, r)) return false;
+  s.state = State::Idle;
+  return true;
+}
+
+// Waits for s's next reply, logging progress; false on EOF or ^C.
+bool Coordinator::wait_reply(Slot& s, Reply& r) {
+  for (;;) {
+    if (interrupted()) return false;
+    pollfd fds[2] = {{s.proc->reply_fd(), POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
+    int64_t wait_ms = std::max<int64_t>(0, (last_log_ + kLogEvery - now()) / 1'000'000) + 1;
+    int n = poll(fds, 2, int(wait_ms));
+    if (now() >= last_log_ + kLogEvery) log_progress();
+    if (n > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return s.proc->receive(r);
+    if (s.state == State::Busy) check_hung_workers();
+  }
+}
+
+void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  std::string text = failure_text(f, ctx, stack_text(f.frames));
+  std::string data = corpus::encode(input);
+  std::string name, err;
+  std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
+  if (cachedir::write_corpus_entry(dir, data, &name, &err)) {
+    text += written_text(target_.name, name, opts_.package);
+  } else {
+    text += err + "\n";
+  }
+  report_ = text;
+}
+
+}  // namespace cxxtest::runtime::engine

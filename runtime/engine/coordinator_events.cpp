@@ -1,0 +1,174 @@
+// engine/coordinator_events.cpp: what the coordinator does with each reply
+// and with each worker that dies (see coordinator.h).
+#include <cstdio>
+#include <cstring>
+
+#include "cachedir/corpus_dir.h"
+#include "corpus_v1.h"
+#include "engine/coordinator.h"
+#include "engine/coverage.h"
+#include "engine/input_codec.h"
+#include "engine/progress.h"
+#include "engine/report.h"
+
+namespace cxxtest::runtime::engine {
+
+void Coordinator::on_readable(size_t i) {
+  Reply r;
+  if (slots_[i].proc->receive(r)) {
+    on_reply(i, r);
+  } else {
+    on_death(i);
+  }
+}
+
+void Coordinator::on_reply(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  if (s.state == State::Starting) {
+    if (r.outcome != Outcome::Hello || r.count != mask_size_) {
+      error("fuzzing process terminated without fuzzing: it does not match the coordinator");
+      return;
+    }
+    s.state = State::Initializing;
+    s.proc->send(Command{Op::Init, 0, 0, 0, rng_(), s.stream});
+    return;
+  }
+  if (s.state != State::Busy) {
+    s.state = State::Idle;  // the Init reply, or a stray one
+    return;
+  }
+  s.state = State::Idle;
+  s.seen_since = 0;
+  switch (s.op) {
+    case Op::Baseline:
+    case Op::RunOnce: return on_baseline(i, r);
+    case Op::Fuzz: return on_fuzz(i, r);
+    case Op::Minimize: return on_minimize(i, r);
+    default: return;
+  }
+}
+
+void Coordinator::on_baseline(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  budget_.settle(s.granted, int64_t(r.count));
+  const Entry& e = corpus_[s.entry];
+  if (r.outcome == Outcome::Failure) {
+    Failure f = read_failure(s.proc->shm());
+    if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
+    return found_crash(i, f);
+  }
+  if (coverage_) merge(mask_, s.proc->shm().snap(), mask_size_);
+  ++baseline_done_;
+  if (baseline_done_ == baseline_total_) {
+    baseline_complete_ = true;
+    BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
+    std::fputs(baseline_line(b).c_str(), stderr);
+  }
+}
+
+void Coordinator::on_fuzz(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  budget_.settle(s.granted, int64_t(r.count));
+  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.proc->shm()));
+  if (r.outcome == Outcome::NewCoverage) new_coverage(i);
+}
+
+// A worker found new coverage: confirm it, then minimize it on that worker
+// (if minimizing is on and executions are left) or accept it as it is.
+void Coordinator::new_coverage(size_t i) {
+  Slot& s = slots_[i];
+  const ShmView& shm = s.proc->shm();
+  if (new_bits(mask_, shm.snap(), scratch_.data(), mask_size_) == 0) return;  // another worker was first
+  std::vector<Value> input = current_input(s);
+  bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  int64_t want = opts_.minimize_count > 0 ? opts_.minimize_count
+                                          : (budget_.limited() ? budget_.slice(int64_t(slots_.size()), 0) : 0);
+  int64_t granted = enabled ? budget_.grant(want > 0 ? want : int64_t{1} << 40) : 0;
+  if (granted == 0) return accept(std::move(input), shm.snap());
+  write_original(s, input, nullptr);
+  std::memcpy(shm.keep(), scratch_.data(), mask_size_);
+  s.granted = granted;
+  s.op = Op::Minimize;
+  s.state = State::Busy;
+  uint64_t limit = (opts_.minimize_count > 0 || budget_.limited()) ? uint64_t(granted) : 0;
+  Nanos nanos = opts_.minimize_count > 0 ? 0 : opts_.minimize_duration;
+  s.proc->send(Command{Op::Minimize, 0, limit, nanos, 0, 0});
+}
+
+void Coordinator::on_minimize(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  budget_.settle(s.granted, int64_t(r.count));
+  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.proc->shm()));
+  if (r.outcome == Outcome::NewCoverage) accept(current_input(s), s.proc->shm().snap());
+}
+
+// Adds an input with new coverage: to the cache dir first (so a killed run
+// keeps it), then to the mask and the corpus.
+void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
+  if (new_bits(mask_, snap, nullptr, mask_size_) == 0) return;
+  Entry e{std::move(values), {}, {}, Source::Generated};
+  e.data = corpus::encode(e.values);
+  if (!corpus_.contains(e.data)) {
+    std::string err;
+    if (!cachedir::write_corpus_entry(opts_.cache_dir, e.data, &e.name, &err)) return error(err);
+    corpus_.add(std::move(e));
+    ++new_interesting_;
+  }
+  merge(mask_, snap, mask_size_);
+}
+
+void Coordinator::on_death(size_t i) {
+  Slot& s = slots_[i];
+  State was = s.state;
+  int status = s.proc->reap();
+  s.state = State::Off;
+  if (was == State::Starting || was == State::Initializing) {
+    return error("fuzzing process terminated without fuzzing: " + describe_status(status));
+  }
+  if (was != State::Busy) return error("fuzzing process hung or terminated unexpectedly: " + describe_status(status));
+  const ShmView& shm = s.proc->shm();
+  budget_.settle(s.granted, int64_t(shm.header().exec_count));
+  Failure f;
+  if (!classify_death(shm, status, &f)) {
+    return error("fuzzing process terminated by unexpected signal; no crash will be recorded: " +
+                 describe_status(status));
+  }
+  const Entry& e = corpus_[s.entry];
+  bool baseline = s.op == Op::Baseline || s.op == Op::RunOnce;
+  if (baseline && (e.source == Source::Seed || e.source == Source::Testdata)) return seed_failed(e, f);
+  found_crash(i, f);
+}
+
+void Coordinator::found_crash(size_t i, Failure f) {
+  if (crash_) return;  // one crash per run, as Go
+  crash_ = Crash{i, current_input(slots_[i]), std::move(f)};
+  stop_ = Stop::Crash;
+}
+
+void Coordinator::seed_failed(const Entry& e, const Failure& f) {
+  if (crash_ || stop_ == Stop::Error) return;
+  std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(), e.name.c_str());
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  report_ = failure_text(f, ctx, stack_text(f.frames));
+  stop_ = Stop::Error;
+}
+
+void Coordinator::error(const std::string& text) {
+  if (crash_ || stop_ == Stop::Error) return;
+  report_ = text + "\n";
+  stop_ = Stop::Error;
+}
+
+// The input a worker ran last (the original if it ran none).
+std::vector<Value> Coordinator::current_input(const Slot& s) {
+  const ShmView& shm = s.proc->shm();
+  const ShmHeader& h = shm.header();
+  std::vector<Value> values;
+  bool ran = h.exec_count > 0;
+  if (!decode_input(ran ? shm.current() : shm.original(), ran ? h.current_len : h.original_len, values)) {
+    values.clear();
+  }
+  return values;
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,39 @@
+// engine/coordinator_progress.cpp: the coordinator's periodic log line.
+#include <cstdio>
+
+#include "engine/coordinator.h"
+#include "engine/progress.h"
+
+namespace cxxtest::runtime::engine {
+
+// Finished executions plus those running commands have counted so far.
+int64_t Coordinator::execs_now() const {
+  int64_t n = budget_.done();
+  for (const Slot& s : slots_) {
+    if (s.state != State::Busy) continue;
+    n += std::min(int64_t(s.proc->shm().header().exec_count), s.granted);
+  }
+  return n;
+}
+
+void Coordinator::log_progress() {
+  int64_t t = now();
+  int64_t execs = execs_now();
+  std::string line;
+  if (minimizing_crash_) {
+    line = minimizing_line(t - start_);
+  } else if (!baseline_complete_) {
+    line = baseline_line(BaselineStats{t - start_, baseline_done_, baseline_total_, 0, coverage_});
+  } else {
+    FuzzStats st{t - start_, execs, exec_rate(last_log_execs_, execs, t - last_log_), new_interesting_,
+                 baseline_total_ + new_interesting_, coverage_};
+    line = fuzz_line(st);
+  }
+  std::fputs(line.c_str(), stderr);
+  last_log_ = t;
+  last_log_execs_ = execs;
+}
+
+void Coordinator::log_final() { log_progress(); }
+
+}  // namespace cxxtest::runtime::engine

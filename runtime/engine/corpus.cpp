@@ -1,0 +1,84 @@
+// engine/corpus.cpp: see corpus.h.
+#include "engine/corpus.h"
+
+#include <algorithm>
+
+#include "cachedir/corpus_dir.h"
+#include "corpus_v1.h"
+#include "fuzz_target.h"
+
+namespace cxxtest::runtime::engine {
+namespace fs = std::filesystem;
+
+bool Corpus::add(Entry e) {
+  if (e.data.empty()) e.data = corpus::encode(e.values);
+  if (!seen_.insert(e.data).second) return false;
+  entries_.push_back(std::move(e));
+  return true;
+}
+
+size_t Corpus::next() {
+  size_t i = next_ % entries_.size();
+  next_ = i + 1;
+  return i;
+}
+
+std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds) {
+  std::vector<Entry> out;
+  for (size_t i = 0; i < seeds.size(); ++i)
+    out.push_back(Entry{seeds[i], corpus::encode(seeds[i]), "seed#" + std::to_string(i), Source::Seed});
+  return out;
+}
+
+std::optional<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds,
+                                                   std::string* err) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::path dir = fs::path("testdata") / "fuzz" / target;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (!it->is_directory(ec)) files.push_back(it->path().filename().string());
+  std::sort(files.begin(), files.end());
+  std::vector<Entry> out;
+  for (const std::string& file : files) {
+    std::string path = (dir / file).string();
+    Entry e{{}, {}, file, Source::Testdata};
+    corpus::DecodeError derr;
+    if (!corpus::decode_file(path, e.values, derr)) {
+      *err = path + (derr.line > 0 ? ":" + std::to_string(derr.line) : "") + ": " + derr.message;
+      return std::nullopt;
+    }
+    std::string mismatch = check_corpus_entry(e.values, kinds);
+    if (!mismatch.empty()) {
+      *err = path + ": " + mismatch;
+      return std::nullopt;
+    }
+    e.data = corpus::encode(e.values);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<Entry> cache_entries(const fs::path& dir, std::span<const Kind> kinds) {
+  std::vector<Entry> out;
+  auto files = cachedir::list_corpus_entries(dir, nullptr);
+  if (!files) return out;
+  for (const fs::path& file : *files) {
+    Entry e{{}, {}, file.filename().string(), Source::Cache};
+    corpus::DecodeError derr;
+    if (!corpus::decode_file(file, e.values, derr) || !check_corpus_entry(e.values, kinds).empty()) continue;
+    e.data = corpus::encode(e.values);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+Entry zero_entry(std::span<const Kind> kinds) {
+  Entry e;
+  for (Kind k : kinds) e.values.push_back(Value::zero(k));
+  e.data = corpus::encode(e.values);
+  e.name = "zero";
+  e.source = Source::Zero;
+  return e;
+}
+
+}  // namespace cxxtest::runtime::engine

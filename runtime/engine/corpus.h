@@ -1,0 +1,65 @@
+// engine/corpus.h: the coordinator's inputs.
+//
+// Entries come from, in order: the f.Add seeds ("seed#N"), the files of
+// testdata/fuzz/<target>/ (their file names) and the generated corpus in
+// the cache directory (its 16-hex names); then from fuzzing. Entries are
+// unique by their v1 encoding (corpus_v1.h): a cache file equal to a seed
+// is dropped, as Go deduplicates by content. Fuzzing visits the entries
+// round-robin, as Go's queue does.
+#pragma once
+
+#include <cxxtest/value.h>
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace cxxtest::runtime::engine {
+
+enum class Source { Seed, Testdata, Cache, Generated, Zero };
+
+struct Entry {
+  std::vector<Value> values;
+  std::string data;  // v1 file contents
+  std::string name;  // "seed#0", the file name, or the cache name
+  Source source = Source::Generated;
+};
+
+class Corpus {
+ public:
+  // Adds e unless an entry with the same encoding exists; returns whether
+  // it was added. e.data is filled in if empty.
+  bool add(Entry e);
+  bool contains(const std::string& data) const { return seen_.count(data) > 0; }
+
+  size_t size() const { return entries_.size(); }
+  const Entry& operator[](size_t i) const { return entries_[i]; }
+  // The next entry to fuzz, round-robin. Requires size() > 0.
+  size_t next();
+
+ private:
+  std::vector<Entry> entries_;
+  std::unordered_set<std::string> seen_;
+  size_t next_ = 0;
+};
+
+// The f.Add seeds as entries named seed#N.
+std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds);
+
+// The files of testdata/fuzz/<target>/ (relative to the working directory,
+// sorted, subdirectories ignored). A file that does not decode or does not
+// fit `kinds` is an error: returns nullopt with *err = "<path>:<line>: what".
+std::optional<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds,
+                                                   std::string* err);
+
+// The generated corpus in `dir`; files that do not decode or fit `kinds`
+// are skipped (an older fuzz function's inputs). A missing dir is empty.
+std::vector<Entry> cache_entries(const std::filesystem::path& dir, std::span<const Kind> kinds);
+
+// The zero value of every argument (Go's starting point for an empty corpus).
+Entry zero_entry(std::span<const Kind> kinds);
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,130 @@
+// engine/fuzz_run.cpp: choosing the target to fuzz and running it as
+// coordinator or worker (see fuzz_run.h).
+#include "engine/fuzz_run.h"
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "config.h"
+#include "engine/coordinator.h"
+#include "engine/protocol.h"
+#include "engine/worker.h"
+#include "env_log.h"
+#include "matcher.h"
+#include "output.h"
+#include "test_runner.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+using internal::FuzzEntry;
+
+// The targets whose names match -test.fuzz (and not -test.skip), in order.
+std::vector<const FuzzEntry*> matching(std::span<const FuzzEntry> targets) {
+  Filter fuzz, skip;
+  std::string err;
+  compile_filter(flags().fuzz, "-test.fuzz", fuzz, err);
+  compile_filter(flags().skip, "-test.skip", skip, err);
+  Matcher m(fuzz, skip);
+  std::vector<const FuzzEntry*> out;
+  for (const FuzzEntry& e : targets)
+    if (m.full_name(nullptr, e.name).ok) out.push_back(&e);
+  return out;
+}
+
+uint64_t fuzz_seed() {
+  const char* s = env_lookup("CXXTEST_FUZZSEED");
+  if (s && *s) return std::strtoull(s, nullptr, 10);
+  return std::random_device{}() ^ uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+void coordinator_runner(TestState& f, const FuzzTarget& target) { coordinate(f, target); }
+void worker_runner(TestState& f, const FuzzTarget& target) { serve_worker(f, target); }
+
+// Runs the F body of e under a fresh root, as run_main's fuzz-test phase does.
+bool run_target(const FuzzEntry& e, bool chatty) {
+  Filter none;
+  TestContext ctx(flags().parallel, none, none, std::nullopt);
+  TestState root(ctx, nullptr, "", chatty);
+  run_test(root, [&](TestState& r) {
+    run_subtest(
+        r, e.name,
+        [fn = e.fn](TestState& s) {
+          fn(s.f_handle);
+          bool not_called;
+          {
+            std::lock_guard lock(s.mu);
+            not_called = !s.fuzz->fuzz_called && !s.skipped && !s.failed;
+          }
+          if (not_called) {
+            log_at(s, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
+            fail(s);
+          }
+        },
+        TestKind::Fuzz);
+  });
+  return !failed(root);
+}
+
+}  // namespace
+
+bool fuzzed_in_seed_phase(std::string_view name) {
+  if (flags().fuzz.empty() || flags().fuzzworker) return false;
+  Filter fuzz, skip;
+  std::string err;
+  if (!compile_filter(flags().fuzz, "-test.fuzz", fuzz, err)) return false;
+  compile_filter(flags().skip, "-test.skip", skip, err);
+  return Matcher(fuzz, skip).full_name(nullptr, name).ok;
+}
+
+int run_fuzzing(std::span<const FuzzEntry> targets) {
+  const Flags& fl = flags();
+  std::vector<const FuzzEntry*> found = matching(targets);
+  if (fl.fuzzworker) {
+    if (found.size() != 1) return kWorkerInternalExit;
+    set_fuzz_runner(worker_runner);
+    return run_target(*found[0], false) ? 0 : kWorkerInternalExit;
+  }
+  if (found.empty()) {
+    std::fprintf(stderr, "testing: warning: no fuzz tests to fuzz\n");
+    write_stdout("PASS\n");
+    return 0;
+  }
+  if (found.size() > 1) {
+    std::string names;
+    for (const FuzzEntry* e : found) names += (names.empty() ? "" : " ") + std::string(e->name);
+    std::fprintf(stderr, "testing: will not fuzz, -fuzz matches more than one fuzz test: [%s]\n", names.c_str());
+    write_stdout("FAIL\n");
+    return 1;
+  }
+  if (fl.fuzzcachedir.empty()) {
+    std::fprintf(stderr, "testing: -test.fuzzcachedir must be set if -test.fuzz is set\n");
+    return 2;
+  }
+  set_fuzz_runner(coordinator_runner);
+  bool ok = run_target(*found[0], fl.verbose);
+  set_fuzz_runner(nullptr);
+  write_stdout(ok ? "PASS\n" : "FAIL\n");
+  return ok ? 0 : 1;
+}
+
+void coordinate(TestState& f, const FuzzTarget& target) {
+  const Flags& fl = flags();
+  CoordinatorOptions o;
+  o.fuzz_duration = fl.fuzztime.duration;
+  o.fuzz_count = fl.fuzztime.count;
+  o.minimize_duration = fl.fuzzminimizetime.duration;
+  o.minimize_count = fl.fuzzminimizetime.count;
+  o.parallel = fl.parallel;
+  o.cache_dir = std::filesystem::path(fl.fuzzcachedir) / target.name;
+  const char* pkg = env_lookup("CXXTEST_PACKAGE");
+  o.package = pkg && *pkg ? pkg : ".";
+  o.timeout = fl.fuzztimeout;
+  o.rss_limit_mb = fl.fuzzrsslimit;
+  o.seed = fuzz_seed();
+  Coordinator(f, target, std::move(o)).run();
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,32 @@
+# The fuzzing engine's sources (runtime/engine/) and the pure engine logic it
+# drives (runtime/fuzz/), relative to runtime/; part of libcxxtest_runtime.a.
+set(CXXTEST_ENGINE_SOURCES
+  engine/cmp_table.h
+  engine/coordinator.cpp
+  engine/coordinator_crash.cpp
+  engine/coordinator_events.cpp
+  engine/coordinator_progress.cpp
+  engine/corpus.cpp
+  engine/cov_hooks.cpp
+  engine/coverage.cpp
+  engine/executor.cpp
+  engine/failure.cpp
+  engine/fuzz_run.cpp
+  engine/input_codec.cpp
+  engine/interrupt.cpp
+  engine/new_limit.cpp
+  engine/progress.cpp
+  engine/protocol.cpp
+  engine/report.cpp
+  engine/shm.cpp
+  engine/worker.cpp
+  engine/worker_crash.cpp
+  engine/worker_limits.cpp
+  engine/worker_process.cpp
+  fuzz/budget.cpp
+  fuzz/chain.cpp
+  fuzz/minimize.cpp
+  fuzz/minimize_scalar.cpp
+  fuzz/mutator.cpp
+  fuzz/rng.cpp
+)

@@ -1,0 +1,213 @@
+// engine/worker.cpp: the worker's command loop (see worker.h).
+#include "engine/worker.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <optional>
+
+#include "config.h"
+#include "engine/coverage.h"
+#include "engine/executor.h"
+#include "engine/input_codec.h"
+#include "engine/protocol.h"
+#include "engine/worker_crash.h"
+#include "engine/worker_limits.h"
+#include "fuzz/budget.h"
+#include "fuzz/chain.h"
+#include "fuzz/minimize.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+[[noreturn]] void internal_error(const std::string& what) {
+  std::fprintf(stderr, "cxxtest fuzz worker: %s\n", what.c_str());
+  _exit(kWorkerInternalExit);
+}
+
+int64_t steady_nanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+class Worker {
+ public:
+  Worker(const FuzzTarget& target, const ShmView& shm, const uint8_t* mask)
+      : target_(target), shm_(shm), mask_(mask), regions_(registered()), executor_(target, shm) {
+    scratch_.resize(shm.mask_size());
+  }
+
+  const Executor& executor() const { return executor_; }
+
+  // Answers commands until EOF on the command pipe.
+  void serve() {
+    Command cmd;
+    while (read_message(kCommandFd, &cmd, sizeof cmd)) {
+      int64_t start = steady_nanos();
+      set_busy(true);
+      Reply reply = handle(cmd);
+      set_busy(false);
+      reply.nanos = steady_nanos() - start;
+      if (!write_message(kReplyFd, &reply, sizeof reply)) internal_error("cannot reply to the coordinator");
+    }
+  }
+
+ private:
+  Reply handle(const Command& cmd) {
+    if (cmd.op == Op::Init) return init(cmd);
+    if (!load_original()) internal_error("malformed input in shared memory");
+    clear_counters(regions_);
+    switch (cmd.op) {
+      case Op::Baseline: return run_once(true);
+      case Op::RunOnce: return run_once(false);
+      case Op::Fuzz: return fuzz(cmd);
+      case Op::Minimize: return minimize(cmd);
+      default: internal_error("unknown command");
+    }
+  }
+
+  Reply init(const Command& cmd) {
+    size_t args = target_.fn.kinds.empty() ? 1 : target_.fn.kinds.size();
+    mutator_.emplace(fuzz::Pcg32(cmd.seed, cmd.stream), kInputCap / args - 100);
+    return Reply{};
+  }
+
+  bool load_original() {
+    ShmHeader& h = shm_.header();
+    h.exec_count = 0;
+    partner_.clear();
+    if (!decode_input(shm_.original(), h.original_len, original_)) return false;
+    if (h.partner_len == 0) return true;
+    partner_.emplace_back();
+    return decode_input(shm_.original() + h.original_len, h.partner_len, partner_.back());
+  }
+
+  // Makes `in` the input of the next execution in shared memory.
+  void publish(const std::vector<Value>& in) {
+    ShmHeader& h = shm_.header();
+    h.current_len = uint32_t(encode_input(in, shm_.current(), kInputCap));
+    h.exec_count = h.exec_count + 1;
+    heartbeat();
+  }
+
+  Reply run_once(bool coverage) {
+    publish(original_);
+    Reply r{Outcome::Done, 0, 1};
+    if (executor_.run(original_)) {
+      clear_counters(regions_);
+      r.outcome = Outcome::Failure;
+    } else if (coverage) {
+      collect_all(regions_, shm_.snap(), shm_.mask_size());
+    } else {
+      clear_counters(regions_);
+    }
+    return r;
+  }
+
+  Reply fuzz(const Command& cmd) {
+    if (!mutator_) internal_error("Fuzz before Init");
+    mutator_->set_splice_source(partner_);
+    fuzz::MutationChain chain(*mutator_, original_);
+    const bool coverage = !regions_.empty();
+    const int64_t deadline = coarse_now() + cmd.nanos;
+    Reply r{Outcome::Done, 0, 0};
+    while (r.count < cmd.limit) {
+      chain.next(input_);
+      publish(input_);
+      ++r.count;
+      if (executor_.run(input_)) {
+        clear_counters(regions_);
+        r.outcome = Outcome::Failure;
+        break;
+      }
+      if (coverage && collect_new(regions_, mask_, shm_.snap())) {
+        r.outcome = Outcome::NewCoverage;
+        break;
+      }
+      if (coarse_now() >= deadline) break;
+    }
+    mutator_->set_splice_source({});
+    return r;
+  }
+
+  // One minimization candidate: fails -> stop (the candidate stays in
+  // shared memory); keeps every keep bit -> its coverage goes to snap.
+  bool keeps_coverage(const std::vector<Value>& candidate, const std::vector<KeepWord>& keep,
+                      fuzz::Budget& budget, bool& failed, uint64_t& count) {
+    publish(candidate);
+    ++count;
+    if (executor_.run(candidate)) {
+      clear_counters(regions_);
+      failed = true;
+      budget.stop();
+      return false;
+    }
+    collect_all(regions_, scratch_.data(), scratch_.size());
+    if (!has_all(scratch_.data(), keep)) return false;
+    std::memcpy(shm_.snap(), scratch_.data(), scratch_.size());
+    return true;
+  }
+
+  Reply minimize(const Command& cmd) {
+    std::vector<KeepWord> keep = keep_words(shm_.keep(), shm_.mask_size());
+    fuzz::Budget budget = cmd.nanos > 0 ? fuzz::Budget::time(std::chrono::nanoseconds(cmd.nanos))
+                                        : fuzz::Budget::unlimited();
+    if (cmd.limit > 0) budget.cap_calls(int64_t(cmd.limit));
+    bool failed = false;
+    Reply r{Outcome::NewCoverage, 0, 0};
+    fuzz::StillFails pred = [&](const std::vector<Value>& c) {
+      return keeps_coverage(c, keep, budget, failed, r.count);
+    };
+    input_ = original_;
+    if (!budget.take() || !pred(input_)) {
+      r.outcome = failed ? Outcome::Failure : Outcome::Flaky;
+      return r;
+    }
+    r.changed = fuzz::minimize(input_, pred, budget) ? 1 : 0;
+    if (failed) {
+      r.outcome = Outcome::Failure;
+      return r;
+    }
+    ShmHeader& h = shm_.header();
+    h.current_len = uint32_t(encode_input(input_, shm_.current(), kInputCap));
+    return r;
+  }
+
+  const FuzzTarget& target_;
+  ShmView shm_;
+  const uint8_t* mask_;
+  std::span<const CounterRegion> regions_;
+  Executor executor_;
+  std::optional<fuzz::Mutator> mutator_;
+  std::vector<Value> original_, input_;
+  std::vector<std::vector<Value>> partner_;
+  std::vector<uint8_t> scratch_;
+};
+
+// Keeps the inherited descriptors away from programs the target starts.
+void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
+
+}  // namespace
+
+void serve_worker(TestState& f, const FuzzTarget& target) {
+  for (int fd : {kCommandFd, kReplyFd, kShmFd, kMaskFd}) close_on_exec(fd);
+  size_t size = mask_size();
+  ShmView shm;
+  const uint8_t* mask = nullptr;
+  std::string err;
+  if (!map_shm(kShmFd, size, shm, &err) || !map_mask(kMaskFd, size, &mask, &err)) internal_error(err);
+  f.fuzz->in_fuzz_fn = true;  // f.Log & co. inside the fuzz function are misuse
+  Worker worker(target, shm, mask);
+  install_worker_crash_handlers(shm, worker.executor().log());
+  const Flags& fl = flags();
+  start_worker_limits(shm, fl.fuzztimeout, uint64_t(std::max<int64_t>(0, fl.fuzzrsslimit)) << 20);
+  Reply hello{Outcome::Hello, 0, size};
+  if (!write_message(kReplyFd, &hello, sizeof hello)) internal_error("cannot reach the coordinator");
+  worker.serve();
+  f.fuzz->in_fuzz_fn = false;
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,174 @@
+// engine/worker_process.cpp: starting, talking to and ending a worker
+// process (see worker_process.h).
+#include "engine/worker_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "engine/failure.h"
+#include "env_log.h"
+
+extern char** environ;
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+std::string os_error(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+// In the child, between fork and exec: only async-signal-safe calls.
+[[noreturn]] void exec_child(const int (&fds)[4], pid_t parent, char* const* argv, bool keep_output) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(127);
+  int high[4];
+  for (int i = 0; i < 4; ++i) high[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 32);
+  for (int i = 0; i < 4; ++i) dup2(high[i], kCommandFd + i);  // dup2 clears close-on-exec
+  if (!keep_output) {
+    int null = open("/dev/null", O_RDWR);
+    dup2(null, 1);
+    dup2(null, 2);
+  }
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &ignore, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  execve("/proc/self/exe", argv, environ);
+  _exit(127);
+}
+
+std::string own_path() {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, size_t(n)) : "/proc/self/exe";
+}
+
+}  // namespace
+
+WorkerProcess::~WorkerProcess() {
+  if (running()) {
+    kill_now();
+    reap();
+  }
+  close_fds();
+  if (shm_.valid()) munmap(&shm_.header(), shm_.total());
+  if (shm_fd_ >= 0) close(shm_fd_);
+}
+
+bool WorkerProcess::init(size_t mask_size, std::string* err) {
+  shm_fd_ = create_shm(mask_size, shm_, err);
+  return shm_fd_ >= 0;
+}
+
+bool WorkerProcess::start(std::string* err) {
+  int cmd[2], reply[2];
+  if (pipe2(cmd, O_CLOEXEC) != 0) return *err = os_error("pipe"), false;
+  if (pipe2(reply, O_CLOEXEC) != 0) {
+    close(cmd[0]);
+    close(cmd[1]);
+    return *err = os_error("pipe"), false;
+  }
+  std::vector<char*> argv;
+  std::string self = own_path();  // argv[0] as ps shows it; exec uses /proc/self/exe
+  argv.push_back(self.data());
+  for (std::string& a : args_) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
+  bool keep_output = keep && *keep && std::strcmp(keep, "0") != 0;
+  int fds[4] = {cmd[0], reply[1], shm_fd_, mask_fd_};
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid == 0) exec_child(fds, parent, argv.data(), keep_output);
+  close(cmd[0]);
+  close(reply[1]);
+  if (pid < 0) {
+    close(cmd[1]);
+    close(reply[0]);
+    return *err = os_error("fork"), false;
+  }
+  pid_ = pid;
+  cmd_fd_ = cmd[1];
+  reply_fd_ = reply[0];
+  return true;
+}
+
+bool WorkerProcess::send(const Command& cmd) {
+  if (cmd_fd_ < 0) return false;
+  clear_failure(shm_);
+  shm_.header().exec_count = 0;
+  // A worker that died makes the write fail with EPIPE, not kill us.
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  bool ok = write_message(cmd_fd_, &cmd, sizeof cmd);
+  if (!ok) {
+    timespec zero{};
+    sigtimedwait(&pipe_set, nullptr, &zero);  // drop the pending SIGPIPE
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  return ok;
+}
+
+bool WorkerProcess::receive(Reply& reply) { return reply_fd_ >= 0 && read_message(reply_fd_, &reply, sizeof reply); }
+
+void WorkerProcess::close_commands() {
+  if (cmd_fd_ >= 0) close(cmd_fd_);
+  cmd_fd_ = -1;
+}
+
+void WorkerProcess::kill_now() {
+  if (pid_ > 0) ::kill(pid_, SIGKILL);
+}
+
+int WorkerProcess::reap(int timeout_ms) {
+  if (pid_ <= 0) return -1;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  int status = 0;
+  for (;;) {
+    pid_t r = waitpid(pid_, &status, timeout_ms < 0 ? 0 : WNOHANG);
+    if (r == pid_) break;
+    if (r < 0 && errno != EINTR) {
+      status = 0;
+      break;
+    }
+    if (timeout_ms >= 0 && std::chrono::steady_clock::now() >= deadline) return -1;
+    if (timeout_ms >= 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  pid_ = -1;
+  close_fds();
+  return status;
+}
+
+void WorkerProcess::close_fds() {
+  close_commands();
+  if (reply_fd_ >= 0) close(reply_fd_);
+  reply_fd_ = -1;
+}
+
+std::vector<std::string> own_arguments() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  for (size_t start = 0; start < all.size();) {
+    size_t end = all.find('\0', start);
+    if (end == std::string::npos) end = all.size();
+    args.emplace_back(all, start, end - start);
+    start = end + 1;
+  }
+  if (!args.empty()) args.erase(args.begin());
+  return args;
+}
+
+}  // namespace cxxtest::runtime::engine

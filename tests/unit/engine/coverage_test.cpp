@@ -1,0 +1,140 @@
+// coverage_test.cpp: bucketing, scanning fake counter regions, and the mask
+// arithmetic of the coordinator (engine/coverage.h).
+#include "engine/coverage.h"
+
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <vector>
+
+using namespace cxxtest::runtime::engine;
+
+namespace {
+
+// Counters at a chosen misalignment inside an aligned buffer, as a region.
+struct FakeCounters {
+  alignas(8) uint8_t buf[256] = {};
+  CounterRegion region;
+  FakeCounters(size_t offset, size_t n) { region = CounterRegion{buf + offset, buf + offset + n, 0}; }
+  uint8_t& at(size_t i) { return region.begin[i]; }
+};
+
+// The mask byte of counter i (mask index space).
+size_t mask_index(const CounterRegion& r, size_t i) {
+  return r.base + size_t(reinterpret_cast<uintptr_t>(r.begin) & 7) + i;
+}
+
+}  // namespace
+
+TEST_CASE("Counters round down to a power of two: one bit per bucket") {
+  CHECK(bucket(0) == 0);
+  CHECK(bucket(1) == 1);
+  CHECK(bucket(2) == 2);
+  CHECK(bucket(3) == 2);
+  CHECK(bucket(4) == 4);
+  CHECK(bucket(7) == 4);
+  CHECK(bucket(8) == 8);
+  CHECK(bucket(15) == 8);
+  CHECK(bucket(16) == 16);
+  CHECK(bucket(63) == 32);
+  CHECK(bucket(64) == 64);
+  CHECK(bucket(127) == 64);
+  CHECK(bucket(128) == 128);
+  CHECK(bucket(255) == 128);
+  CHECK(bucket_word(0x0102'0304'0506'07ffULL) == 0x0102'0204'0404'0480ULL);
+}
+
+TEST_CASE("Regions own 8-byte-aligned spans of the mask, laid out in order") {
+  FakeCounters a(3, 10), b(8, 16), c(1, 2);
+  std::vector<CounterRegion> regions = {a.region, b.region, c.region};
+  size_t size = assign_bases(regions);
+  CHECK(regions[0].base == 0);
+  CHECK(regions[1].base == 16);  // [0,16) covers bytes 3..12 of a's buffer
+  CHECK(regions[2].base == 32);
+  CHECK(size == 40);
+}
+
+TEST_CASE("collect_new reports words with bits the mask lacks, and clears every counter") {
+  for (size_t offset : {0, 1, 5, 7}) {
+    for (size_t n : {1, 3, 8, 9, 64, 77, 130}) {
+      CAPTURE(offset);
+      CAPTURE(n);
+      FakeCounters fc(offset, n);
+      std::vector<CounterRegion> regions = {fc.region};
+      size_t size = assign_bases(regions);
+      std::vector<uint8_t> mask(size), snap(size, 0xee);
+      fc.at(0) = 3;
+      fc.at(n - 1) += 1;
+      REQUIRE(collect_new(regions, mask.data(), snap.data()));
+      CHECK(snap[mask_index(regions[0], 0)] == (n == 1 ? 4 : 2));
+      CHECK(snap[mask_index(regions[0], n - 1)] == (n == 1 ? 4 : 1));
+      for (size_t i = 0; i < n; ++i) CHECK(fc.at(i) == 0);
+      // Known bits are not new; the same hits again report nothing.
+      merge(mask.data(), snap.data(), size);
+      fc.at(0) = n == 1 ? 4 : 2;
+      if (n > 1) fc.at(n - 1) = 1;
+      CHECK_FALSE(collect_new(regions, mask.data(), snap.data()));
+      for (size_t i = 0; i < n; ++i) CHECK(fc.at(i) == 0);
+    }
+  }
+}
+
+TEST_CASE("Bytes next to a region are neither read into the snapshot nor cleared") {
+  FakeCounters fc(3, 4);  // counters are buf[3..6]
+  fc.buf[2] = 0x55;
+  fc.buf[7] = 0x66;
+  fc.at(1) = 9;
+  std::vector<CounterRegion> regions = {fc.region};
+  size_t size = assign_bases(regions);
+  std::vector<uint8_t> snap(size);
+  collect_all(regions, snap.data(), size);
+  CHECK(snap[4] == 8);
+  CHECK(snap[2] == 0);
+  CHECK(snap[7] == 0);
+  CHECK(fc.buf[2] == 0x55);
+  CHECK(fc.buf[7] == 0x66);
+  CHECK(fc.at(1) == 0);
+}
+
+TEST_CASE("A new bucket of a known counter is new coverage") {
+  FakeCounters fc(0, 16);
+  std::vector<CounterRegion> regions = {fc.region};
+  size_t size = assign_bases(regions);
+  std::vector<uint8_t> mask(size), snap(size);
+  fc.at(5) = 1;
+  REQUIRE(collect_new(regions, mask.data(), snap.data()));
+  merge(mask.data(), snap.data(), size);
+  fc.at(5) = 5;  // bucket 4: not seen yet
+  REQUIRE(collect_new(regions, mask.data(), snap.data()));
+  CHECK(new_bits(mask.data(), snap.data(), nullptr, size) == 1);
+}
+
+TEST_CASE("keep words: has_all needs every kept bit") {
+  std::vector<uint8_t> keep(24), snap(24);
+  keep[3] = 0x06;
+  keep[17] = 0x80;
+  std::vector<KeepWord> words = keep_words(keep.data(), keep.size());
+  REQUIRE(words.size() == 2);
+  CHECK(words[0].index == 0);
+  CHECK(words[1].index == 2);
+  snap[3] = 0x07;
+  CHECK_FALSE(has_all(snap.data(), words));
+  snap[17] = 0x81;
+  CHECK(has_all(snap.data(), words));
+  snap[3] = 0x04;
+  CHECK_FALSE(has_all(snap.data(), words));
+}
+
+TEST_CASE("new_bits, merge and count_bits") {
+  std::vector<uint8_t> mask(16), snap(16), fresh(16);
+  mask[0] = 0x0f;
+  snap[0] = 0x3c;
+  snap[9] = 0x01;
+  CHECK(new_bits(mask.data(), snap.data(), fresh.data(), 16) == 3);
+  CHECK(fresh[0] == 0x30);
+  CHECK(fresh[9] == 0x01);
+  merge(mask.data(), snap.data(), 16);
+  CHECK(mask[0] == 0x3f);
+  CHECK(count_bits(mask.data(), 16) == 7);
+  CHECK(new_bits(mask.data(), snap.data(), nullptr, 16) == 0);
+}

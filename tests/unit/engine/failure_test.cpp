@@ -1,0 +1,101 @@
+// failure_test.cpp: classifying worker deaths and "fails the same way"
+// (engine/failure.h), and the report text (engine/report.h).
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "engine/failure.h"
+#include "engine/report.h"
+
+using namespace cxxtest::runtime::engine;
+
+namespace {
+
+Failure signal_failure(int signo, std::vector<Frame> frames) {
+  Failure f;
+  f.kind = FailureKind::Signal;
+  f.detail = signo;
+  f.frames = std::move(frames);
+  return f;
+}
+
+int exit_status(int code) { return (code & 0xff) << 8; }  // as waitpid reports it
+
+}  // namespace
+
+TEST_CASE("same_failure: signal and innermost frames of the test binary") {
+  // Frames in other modules (libc: module 3) are skipped.
+  Failure a = signal_failure(SIGSEGV, {{3, 0, 0x10}, {0, 0, 0x100}, {0, 0, 0x200}, {0, 0, 0x300}});
+  Failure b = signal_failure(SIGSEGV, {{3, 0, 0x99}, {0, 0, 0x100}, {0, 0, 0x200}, {0, 0, 0x999}});
+  CHECK(same_failure(a, b));
+  CHECK_FALSE(same_failure(a, signal_failure(SIGABRT, b.frames)));
+  CHECK_FALSE(same_failure(a, signal_failure(SIGSEGV, {{0, 0, 0x100}, {0, 0, 0x201}})));
+}
+
+TEST_CASE("same_failure: exception type, failing log location, exit status") {
+  Failure e1{FailureKind::Exception, 0, 0, 0, "std::runtime_error", {}, "x"};
+  Failure e2{FailureKind::Exception, 0, 0, 0, "std::runtime_error", {}, "other message"};
+  Failure e3{FailureKind::Exception, 0, 0, 0, "std::logic_error", {}, ""};
+  CHECK(same_failure(e1, e2));
+  CHECK_FALSE(same_failure(e1, e3));
+  Failure t1{FailureKind::TestFailed, 0, 0, 0, "parse_test.cpp:12", {}, ""};
+  Failure t2{FailureKind::TestFailed, 0, 0, 0, "parse_test.cpp:14", {}, ""};
+  CHECK_FALSE(same_failure(t1, t2));
+  CHECK_FALSE(same_failure(t1, e1));
+  Failure x3{FailureKind::Exit, 3, 0, 0, "", {}, ""};
+  Failure x4{FailureKind::Exit, 4, 0, 0, "", {}, ""};
+  CHECK_FALSE(same_failure(x3, x4));
+  Failure h1{FailureKind::Timeout, 0, 1, 0, "", {{0, 0, 1}}, ""};
+  Failure h2{FailureKind::Timeout, 0, 1, 0, "", {{0, 0, 2}}, ""};
+  CHECK(same_failure(h1, h2));  // a hang is a hang wherever it was interrupted
+}
+
+TEST_CASE("A death without a record is classified by its status") {
+  ShmView shm;
+  std::string err;
+  REQUIRE(create_shm(0, shm, &err) >= 0);
+  Failure f;
+  CHECK(classify_death(shm, exit_status(3), &f));
+  CHECK(f.kind == FailureKind::Exit);
+  CHECK(f.detail == 3);
+  CHECK(classify_death(shm, SIGSEGV, &f));  // WTERMSIG
+  CHECK(f.kind == FailureKind::Signal);
+  CHECK_FALSE(classify_death(shm, SIGKILL, &f));
+  CHECK_FALSE(classify_death(shm, SIGTERM, &f));
+  shm.header().failure.kind = FailureKind::Timeout;  // the worker's own record wins
+  CHECK(classify_death(shm, exit_status(2), &f));
+  CHECK(f.kind == FailureKind::Timeout);
+}
+
+TEST_CASE("Exit statuses read as Go prints them") {
+  CHECK(describe_status(exit_status(3)) == "exit status 3");
+  CHECK(describe_status(SIGKILL) == "signal: killed");
+  CHECK(describe_status(SIGTERM) == "signal: terminated");
+  CHECK(describe_status(SIGSEGV) == "signal: segmentation fault");
+}
+
+TEST_CASE("first_log_location") {
+  CHECK(first_log_location("    parse_test.cpp:12: boom\n") == "parse_test.cpp:12");
+  CHECK(first_log_location("    panic: uncaught exception X\n") == "");
+  CHECK(first_log_location("") == "");
+}
+
+TEST_CASE("Failure texts") {
+  ReportContext ctx{"FuzzX", 1'000'000'000, 2048};
+  Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n"};
+  CHECK(failure_text(t, ctx, "") == "--- FAIL: FuzzX (0.00s)\n    x_test.cpp:3: boom\n\n");
+  Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, ""};
+  CHECK(failure_text(s, ctx, "#0 0x1 in f a.cpp:1\n") ==
+        "--- FAIL: FuzzX (0.00s)\n    signal SIGSEGV: segmentation violation\n        #0 0x1 in f a.cpp:1\n\n");
+  Failure x{FailureKind::Exit, 3, 0, 0, "", {}, ""};
+  CHECK(failure_text(x, ctx, "") == "fuzzing process hung or terminated unexpectedly: exit status 3\n");
+  Failure h{FailureKind::Timeout, 0, 0, 0, "", {}, ""};
+  CHECK(failure_text(h, ctx, "") == "fuzzing process hung: the input ran longer than -fuzztimeout=1s\n");
+  Failure m{FailureKind::Memory, 1, uint64_t(1) << 40, 0, "", {}, ""};
+  CHECK(failure_text(m, ctx, "") ==
+        "fuzzing process ran out of memory: the input allocated 1099511627776 bytes at once, over "
+        "-fuzzrsslimit=2048 MB\n");
+  CHECK(written_text("FuzzX", "0123456789abcdef", "./p") ==
+        "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
+        "cxxtest -run=FuzzX/0123456789abcdef ./p\n");
+}

@@ -1,0 +1,35 @@
+// progress_test.cpp: Go's progress lines (engine/progress.h).
+#include "engine/progress.h"
+
+#include <doctest/doctest.h>
+
+using namespace cxxtest::runtime::engine;
+using cxxtest::runtime::kSecond;
+
+TEST_CASE("Baseline lines") {
+  CHECK(baseline_line({0, 0, 12, 0, true}) == "fuzz: elapsed: 0s, gathering baseline coverage: 0/12 completed\n");
+  CHECK(baseline_line({400'000'000, 12, 12, 2, true}) ==
+        "fuzz: elapsed: 0s, gathering baseline coverage: 12/12 completed, now fuzzing with 2 workers\n");
+  CHECK(baseline_line({0, 1, 3, 0, false}) == "fuzz: elapsed: 0s, testing seed corpus: 1/3 completed\n");
+  CHECK(baseline_line({0, 3, 3, 8, false}) ==
+        "fuzz: elapsed: 0s, testing seed corpus: 3/3 completed, now fuzzing with 8 workers\n");
+}
+
+TEST_CASE("Fuzzing lines round elapsed time to seconds, Go style") {
+  CHECK(fuzz_line({3 * kSecond, 40304, 13431.2, 104, 108, true}) ==
+        "fuzz: elapsed: 3s, execs: 40304 (13431/sec), new interesting: 104 (total: 108)\n");
+  CHECK(fuzz_line({60 * kSecond + 400'000'000, 5, 0.4, 0, 1, true}) ==
+        "fuzz: elapsed: 1m0s, execs: 5 (0/sec), new interesting: 0 (total: 1)\n");
+  CHECK(fuzz_line({2'600'000'000, 7, 2.6, 0, 0, false}) == "fuzz: elapsed: 3s, execs: 7 (3/sec)\n");
+  CHECK(fuzz_line({3723 * kSecond, 1, 1, 0, 0, false}) == "fuzz: elapsed: 1h2m3s, execs: 1 (1/sec)\n");
+}
+
+TEST_CASE("Minimizing lines") {
+  CHECK(minimizing_line(4 * kSecond) == "fuzz: elapsed: 4s, minimizing\n");
+  CHECK(minimizing_file_line(34) == "fuzz: minimizing 34-byte failing input file\n");
+}
+
+TEST_CASE("The rate is executions since the last line over the time since it") {
+  CHECK(exec_rate(100, 40404, 3 * kSecond) == doctest::Approx(13434.67));
+  CHECK(exec_rate(0, 10, 0) == 0);
+}
