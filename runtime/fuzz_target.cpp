@@ -1,6 +1,8 @@
 // fuzz_target.cpp: F::Add, F::Fuzz and the fuzz-target registry.
 #include "fuzz_target.h"
 
+#include "fuzz/dictionary.h"
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -57,6 +59,13 @@ void F::add_values(std::vector<Value> values) {
   state_->fuzz->seeds.push_back(std::move(values));
 }
 
+void F::Dict(std::initializer_list<std::string_view> tokens) {
+  runtime::check_fuzz_fn(state_, "Dict");
+  std::lock_guard lock(state_->mu);
+  for (std::string_view t : tokens)
+    if (!t.empty()) state_->fuzz->dict.emplace_back(t);
+}
+
 void F::fuzz_with(internal::FuzzFunction fn, internal::Location loc) {
   runtime::TestState& f = *state_;
   runtime::check_fuzz_fn(state_, "Fuzz");
@@ -70,10 +79,19 @@ void F::fuzz_with(internal::FuzzFunction fn, internal::Location loc) {
     f.fuzz->fuzz_called = true;
     if (f.failed) return;  // as Go: a failed F runs no inputs
   }
-  runtime::FuzzTarget target{f.name, std::move(fn), {}, loc};
+  runtime::FuzzTarget target{f.name, std::move(fn), {}, loc, {}};
   {
     std::lock_guard lock(f.mu);
     target.seeds = f.fuzz->seeds;
+    target.dict = f.fuzz->dict;
+  }
+  // testdata/fuzz/<name>.dict, read in every mode so a malformed line fails
+  // plain test runs too.
+  std::string dict_file = "testdata/fuzz/" + f.name + ".dict";
+  fuzz::DictError dict_err;
+  if (!fuzz::load_dictionary(dict_file, target.dict, dict_err)) {
+    runtime::log_at(f, loc, dict_file + ":" + std::to_string(dict_err.line) + ": " + dict_err.message);
+    runtime::fail_now(f);
   }
   for (const auto& seed : target.seeds) {
     std::string err = runtime::check_corpus_entry(seed, target.fn.kinds);

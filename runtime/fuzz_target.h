@@ -25,6 +25,7 @@ struct FuzzTarget {
   internal::FuzzFunction fn;              // kinds + type-erased invoker
   std::vector<std::vector<Value>> seeds;  // f.Add entries, matching fn.kinds
   internal::Location fuzz_call;           // where F::Fuzz was called
+  std::vector<std::string> dict;          // F::Dict tokens, then testdata/fuzz/<name>.dict entries
 };
 
 // Runs target for the F `f` (on f's thread). May fail f (fail_now).

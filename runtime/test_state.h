@@ -43,6 +43,7 @@ struct TestContext {
 // Per F: seeds and the state of the F.Fuzz protocol.
 struct FuzzState {
   std::vector<std::vector<Value>> seeds;  // F::Add entries, in order
+  std::vector<std::string> dict;          // F::Dict tokens, in order
   bool fuzz_called = false;               // guarded by TestState::mu
   std::atomic<bool> in_fuzz_fn{false};    // a seed input is running the fuzz function
 };

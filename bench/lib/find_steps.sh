@@ -4,13 +4,17 @@
 
 find_module() { echo "$work/find/cxxtest"; }
 
-# cx_capabilities: what cxxtest's engine offers, from its help text:
-# cx_seed_flag (a flag taking the random seed) and cx_nocmp_flag (a flag
-# that turns comparison guidance off). Empty when it offers none. Override
-# with BENCH_CXXTEST_SEED_FLAG=-name and BENCH_CXXTEST_NOCMP_FLAG=-name=value.
+# cx_capabilities: what cxxtest's engine offers: cx_seed_env (the
+# environment variable its engine reads the random seed from, found in the
+# runtime library) and cx_nocmp_flag (a flag that turns comparison guidance
+# off, from the help text). Empty when it offers none. Override with
+# BENCH_CXXTEST_SEED_ENV=NAME and BENCH_CXXTEST_NOCMP_FLAG=-name=value.
 cx_capabilities() {
-  local help; help=$("$cxxtest" help testflag 2>&1; "$cxxtest" help 2>&1) || true
-  cx_seed_flag=${BENCH_CXXTEST_SEED_FLAG:-$(grep -oE -- '-fuzzseed\b' <<<"$help" | head -1 || true)}
+  local runtime help
+  runtime=$(dirname "$cxxtest")/../lib/cxxtest/libcxxtest_runtime.a
+  cx_seed_env=${BENCH_CXXTEST_SEED_ENV:-}
+  if [ -z "$cx_seed_env" ] && grep -qa CXXTEST_FUZZSEED "$runtime" 2>/dev/null; then cx_seed_env=CXXTEST_FUZZSEED; fi
+  help=$("$cxxtest" help testflag 2>&1; "$cxxtest" help 2>&1) || true
   cx_nocmp_flag=${BENCH_CXXTEST_NOCMP_FLAG:-}
   if [ -z "$cx_nocmp_flag" ] && grep -qE -- '-fuzzcmp\b' <<<"$help"; then cx_nocmp_flag=-fuzzcmp=false; fi
   return 0
@@ -87,10 +91,11 @@ cx_find_once() {
   rm -rf "$CXXTESTCACHE/fuzz" "$(find_module)/$name/testdata"
   local args=(-fuzz="^$fuzz\$" -fuzztime="${limit}s" -parallel=1)
   [ "$name" = heap ] && args=(-asan "${args[@]}")
-  [ -n "$cx_seed_flag" ] && args+=("$cx_seed_flag=$seed")
   [ "$mode" = unguided ] && args+=("$cx_nocmp_flag")
+  local seed_env=()
+  [ -n "$cx_seed_env" ] && seed_env=("$cx_seed_env=$seed")
   (cd "$(find_module)" && run_until_found "$dir" "$limit" \
-    'planted bug found|ERROR: AddressSanitizer|minimizing|--- FAIL' "$cxxtest" "${args[@]}" "./$name")
+    'planted bug found|ERROR: AddressSanitizer|minimizing|--- FAIL' env "${seed_env[@]}" "$cxxtest" "${args[@]}" "./$name")
 }
 
 # too_many_misses KEY: true once more than half the seeds missed, so the
@@ -182,7 +187,7 @@ explains it). Median seconds from the start of the engine's process to its
 first failure line, over $seeds seed(s) per cell (found/runs in brackets;
 a cell stops early once more than half its runs missed), ${timeout_s} s timeout
 per run, one worker, empty starting corpus. libFuzzer: \`-seed=N\`;
-cxxtest: $([ -n "$cx_seed_flag" ] && echo "\`$cx_seed_flag=N\`" || echo "repeated runs (no seed setting yet)").
+cxxtest: $([ -n "$cx_seed_env" ] && echo "\`$cx_seed_env=N\`" || echo "repeated runs (no seed setting yet)").
 Without guidance: libFuzzer \`-use_cmp=0 -use_value_profile=0\`; cxxtest
 $([ -n "$cx_nocmp_flag" ] && echo "\`$cx_nocmp_flag\`" || echo "offers no switch yet (n/a)").
 Machine: $(nproc) cores, $(clang++ --version | head -1). Load: $(IFS=';'; echo "${loads[*]}" | sed 's/;/; /g').

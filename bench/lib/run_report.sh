@@ -205,7 +205,7 @@ write_chart() {
       if [ -n "$m" ]; then printf '%s\t%s\t%s\n' "${label[$e]}" "$t" "$m" >>"$tsv"; fi
     done
   done
-  [ "$cx_ok" = 1 ] || note="cxxtest: not measured (its fuzzing engine does not run yet)"
+  [ "$cx_ok" = 1 ] || note="cxxtest: not measured (its engine does not run yet)"
   # An engine with no figures keeps only its 0,0 row: drop it.
   awk -F'\t' '{ n[$1]++; l[NR] = $0; k[NR] = $1 } END { for (i = 1; i <= NR; i++) if (n[k[i]] > 1) print l[i] }' "$tsv" >"$tsv.2"
   "$work/bin/benchtool" svg -in "$tsv.2" -out "$out_dir/coverage.svg" \

@@ -98,8 +98,12 @@ void Coordinator::new_coverage(size_t i) {
 void Coordinator::on_minimize(size_t i, const Reply& r) {
   Slot& s = slots_[i];
   budget_.settle(s.granted, int64_t(r.count));
-  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.proc->shm()));
-  if (r.outcome == Outcome::NewCoverage) accept(current_input(s), s.proc->shm().snap());
+  const ShmView& shm = s.proc->shm();
+  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(shm));
+  if (r.outcome == Outcome::NewCoverage) return accept(current_input(s), shm.snap());
+  // Flaky: the bits did not come back. Count them as known, or every worker
+  // would keep stopping its slices to report them again.
+  merge(mask_, shm.keep(), mask_size_);
 }
 
 // Adds an input with new coverage: to the cache dir first (so a killed run

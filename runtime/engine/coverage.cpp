@@ -3,7 +3,6 @@
 // words (in blocks of eight, skipping all-zero blocks), a partial tail word.
 #include "engine/coverage.h"
 
-#include <array>
 #include <bit>
 #include <cstring>
 
@@ -15,12 +14,15 @@ CounterRegion g_regions[kMaxRegions];
 size_t g_count = 0;
 size_t g_mask_size = 0;
 
-constexpr std::array<uint8_t, 256> make_buckets() {
-  std::array<uint8_t, 256> t{};
-  for (int i = 0; i < 256; ++i) t[size_t(i)] = bucket(uint8_t(i));
-  return t;
+// bucket() of every byte at once: smear each byte's highest set bit down
+// over the bits below it (masks keep the shifts inside the byte), then keep
+// only that highest bit.
+[[gnu::always_inline]] inline uint64_t bucket_bytes(uint64_t x) {
+  x |= (x >> 1) & 0x7f7f7f7f7f7f7f7fULL;
+  x |= (x >> 2) & 0x3f3f3f3f3f3f3f3fULL;
+  x |= (x >> 4) & 0x0f0f0f0f0f0f0f0fULL;
+  return x & ~((x >> 1) & 0x7f7f7f7f7f7f7f7fULL);
 }
-constexpr std::array<uint8_t, 256> kBucket = make_buckets();
 
 inline uint64_t load(const uint8_t* p) {
   uint64_t w;
@@ -55,7 +57,7 @@ void partial_word(uint8_t* word, uint8_t* lo, uint8_t* hi, size_t index, F& f) {
 // Calls f(counter word, mask byte index) for every non-zero word of r and
 // clears it.
 template <class F>
-void scan_region(const CounterRegion& r, F&& f) {
+[[gnu::always_inline]] inline void scan_region(const CounterRegion& r, F&& f) {
   auto* ab = reinterpret_cast<uint8_t*>(align_down(r.begin));
   auto* fb = reinterpret_cast<uint8_t*>(align_up(r.begin));
   auto* fe = reinterpret_cast<uint8_t*>(align_down(r.end));
@@ -108,11 +110,7 @@ size_t assign_bases(std::span<CounterRegion> regions) {
   return base;
 }
 
-uint64_t bucket_word(uint64_t w) {
-  uint64_t out = 0;
-  for (int i = 0; i < 8; ++i) out |= uint64_t{kBucket[(w >> (8 * i)) & 0xff]} << (8 * i);
-  return out;
-}
+uint64_t bucket_word(uint64_t w) { return bucket_bytes(w); }
 
 void clear_counters(std::span<const CounterRegion> regions) {
   for (const CounterRegion& r : regions) std::memset(r.begin, 0, size_t(r.end - r.begin));
@@ -122,7 +120,7 @@ bool collect_new(std::span<const CounterRegion> regions, const uint8_t* mask, ui
   bool found = false;
   for (const CounterRegion& r : regions) {
     scan_region(r, [&](uint64_t w, size_t index) {
-      uint64_t b = bucket_word(w);
+      uint64_t b = bucket_bytes(w);
       if ((b & ~load_relaxed(mask + index)) == 0) return;
       if (!found) std::memset(snap, 0, size_of(regions));
       found = true;
@@ -135,7 +133,7 @@ bool collect_new(std::span<const CounterRegion> regions, const uint8_t* mask, ui
 void collect_all(std::span<const CounterRegion> regions, uint8_t* snap, size_t snap_size) {
   std::memset(snap, 0, snap_size);
   for (const CounterRegion& r : regions)
-    scan_region(r, [&](uint64_t w, size_t index) { store(snap + index, bucket_word(w)); });
+    scan_region(r, [&](uint64_t w, size_t index) { store(snap + index, bucket_bytes(w)); });
 }
 
 std::vector<KeepWord> keep_words(const uint8_t* keep, size_t size) {

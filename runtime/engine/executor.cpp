@@ -26,20 +26,26 @@ int64_t coarse_now() {
   return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-Executor::Executor(const FuzzTarget& target, const ShmView& shm)
-    : target_(target),
-      shm_(shm),
-      ctx_(kUnlimitedParallel, Filter{}, Filter{}, std::nullopt),
-      root_(ctx_, nullptr, "", false),
-      input_(ctx_, &root_, target.name, false) {
-  root_.barrier.open();  // t.Parallel() inside the fuzz function does not wait
-  current_test() = &input_;
+Executor::States::States(const std::string& name)
+    : ctx(kUnlimitedParallel, Filter{}, Filter{}, std::nullopt),
+      root(ctx, nullptr, "", false),
+      input(ctx, &root, name, false) {
+  root.barrier.open();  // t.Parallel() inside the fuzz function does not wait
 }
 
-bool Executor::run(const std::vector<Value>& input) {
-  started_ = coarse_now();
+Executor::Executor(const FuzzTarget& target, const ShmView& shm)
+    : target_(target), shm_(shm), saved_current_(current_test()), states_(std::make_unique<States>(target.name)) {
+  log_ = &states_->input.output;
+  current_test() = &states_->input;
+}
+
+Executor::~Executor() { current_test() = saved_current_; }
+
+bool Executor::run(const std::vector<Value>& input, int64_t started) {
+  TestState& in = states_->input;
+  started_ = started;
   try {
-    target_.fn.invoke(input_.t_handle, input);
+    target_.fn.invoke(in.t_handle, input);
   } catch (const StopTest&) {
   } catch (abi::__forced_unwind&) {
     throw;
@@ -48,9 +54,9 @@ bool Executor::run(const std::vector<Value>& input) {
   }
   bool dirty;
   {
-    std::lock_guard lock(input_.mu);
-    dirty = input_.failed || input_.finished || !input_.output.empty() || !input_.cleanups.empty() ||
-            input_.has_sub || input_.is_parallel || input_.env_set || !input_.temp_dir.empty();
+    std::lock_guard lock(in.mu);
+    dirty = in.failed || in.finished || !in.output.empty() || !in.cleanups.empty() || in.has_sub ||
+            in.is_parallel || in.env_set || !in.temp_dir.empty();
   }
   return dirty && finish_slow();
 }
@@ -60,48 +66,58 @@ void Executor::record_exception() {
   r.kind = FailureKind::Exception;
   std::type_info* type = abi::__cxa_current_exception_type();
   set_where(r, type ? demangle(type->name()) : "unknown");
-  log_panic(input_, "uncaught exception " + describe_current_exception());
+  log_panic(states_->input, "uncaught exception " + describe_current_exception());
 }
 
 void Executor::record_test_failure() {
+  const std::string& output = states_->input.output;
   FailureRecord& r = shm_.header().failure;
   if (r.kind == FailureKind::None) {
     r.kind = FailureKind::TestFailed;
-    set_where(r, first_log_location(input_.output));
+    set_where(r, first_log_location(output));
   }
   r.nanos = uint64_t(coarse_now() - started_);
-  size_t n = std::min(input_.output.size(), kReportCap);
-  std::memcpy(shm_.report(), input_.output.data(), n);
+  size_t n = std::min(output.size(), kReportCap);
+  std::memcpy(shm_.report(), output.data(), n);
   r.text_len = uint32_t(n);
   r.nframes = 0;
 }
 
+// Runs the input's cleanups, records a failure, and resets what the input
+// changed; an input that ran subtests gets fresh states.
 bool Executor::finish_slow() {
-  run_cleanups(input_);
-  bool failed, parallel;
+  TestState& in = states_->input;
+  run_cleanups(in);
+  bool failed, parallel, subtests;
   {
-    std::lock_guard lock(input_.mu);
-    failed = input_.failed;
-    parallel = input_.is_parallel;
+    std::lock_guard lock(in.mu);
+    failed = in.failed;
+    parallel = in.is_parallel;
+    subtests = in.has_sub;
   }
-  if (parallel) ctx_.limit.release();
-  running_remove(input_);
+  if (parallel) states_->ctx.limit.release();
+  running_remove(in);
   if (failed) record_test_failure();
-  {
-    std::lock_guard lock(input_.mu);
-    input_.output.clear();
-    input_.failed = input_.skipped = input_.finished = input_.done = false;
-    input_.has_sub = input_.ran = input_.is_parallel = input_.env_set = input_.cleanup_started = false;
-    input_.cleanups.clear();
-    input_.parallel_subs.clear();
-    input_.children.clear();
-    input_.temp_dir.clear();
-    input_.temp_dir_seq = 0;
+  if (subtests) {
+    states_ = std::make_unique<States>(target_.name);
+    log_ = &states_->input.output;
+    current_test() = &states_->input;
+    return failed;
   }
-  input_.stop_thrown = false;
-  std::lock_guard lock(root_.mu);
-  root_.failed = false;
-  root_.parallel_subs.clear();
+  {
+    std::lock_guard lock(in.mu);
+    in.output.clear();
+    in.failed = in.skipped = in.finished = in.done = false;
+    in.is_parallel = in.env_set = in.cleanup_started = false;
+    in.cleanups.clear();
+    in.parallel_subs.clear();
+    in.temp_dir.clear();
+    in.temp_dir_seq = 0;
+  }
+  in.stop_thrown = false;
+  std::lock_guard lock(states_->root.mu);
+  states_->root.failed = false;
+  states_->root.parallel_subs.clear();
   return failed;
 }
 

@@ -13,6 +13,7 @@
 
 #include <cxxtest/value.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,10 @@ namespace cxxtest::runtime::engine {
 class Executor {
  public:
   // `target` and `shm` must outlive the executor.
+  // Makes the input's state the calling thread's current test until the
+  // executor dies.
   Executor(const FuzzTarget& target, const ShmView& shm);
+  ~Executor();
   Executor(const Executor&) = delete;
   Executor& operator=(const Executor&) = delete;
 
@@ -33,22 +37,34 @@ class Executor {
   // Returns true if the input failed (t.Error/Fatal/Fail or an uncaught
   // exception); the failure record and report text in shared memory then
   // describe it. Must be called on the thread that constructed the executor.
-  bool run(const std::vector<Value>& input);
+  // `started` is coarse_now() at (or just before) the call, which the caller
+  // usually has at hand: one clock read per execution, not two.
+  bool run(const std::vector<Value>& input, int64_t started);
 
-  // The running input's log (for the crash handlers).
-  const std::string* log() const { return &input_.output; }
+  // Where the running input's log is (for the crash handlers): the slot
+  // stays valid and always points to the current log.
+  const std::string* const* log_slot() const { return &log_; }
 
  private:
+  // The input's test state and what it hangs off. Rebuilt after an input
+  // that ran subtests, so their names do not pile up (#01, #02, ...).
+  struct States {
+    States(const std::string& name);
+    TestContext ctx;
+    TestState root;
+    TestState input;
+  };
+
   void record_exception();
   bool finish_slow();  // resets state an input left behind; returns failed
   void record_test_failure();
 
   const FuzzTarget& target_;
   ShmView shm_;
-  TestContext ctx_;
-  TestState root_;
-  TestState input_;
-  int64_t started_ = 0;  // coarse monotonic ns at the start of the input
+  TestState* saved_current_;
+  std::unique_ptr<States> states_;
+  const std::string* log_ = nullptr;  // &states_->input.output
+  int64_t started_ = 0;               // coarse monotonic ns at the start of the input
 };
 
 // CLOCK_MONOTONIC_COARSE in nanoseconds: a few ns to read, ~4 ms resolution.

@@ -9,11 +9,10 @@
 namespace cxxtest::runtime::engine {
 namespace {
 
-// Signals that mean the input crashed the process (Go's list, less SIGPIPE,
-// which a worker gets when its coordinator is gone).
+// Signals that mean the input crashed the process (Go's list, and SIGSYS).
 bool is_crash_signal(int signo) {
   switch (signo) {
-    case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGABRT: case SIGTRAP: case SIGSYS:
+    case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGABRT: case SIGTRAP: case SIGSYS: case SIGPIPE:
       return true;
     default:
       return false;
@@ -68,6 +67,7 @@ bool same_failure(const Failure& a, const Failure& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
     case FailureKind::TestFailed:
+      return true;  // as Go: any t.Error/t.Fatal; the message may differ
     case FailureKind::Exception:
     case FailureKind::Terminate:
       return a.where == b.where;
@@ -108,6 +108,7 @@ std::string signal_text(int signo) {
     case SIGABRT: return "SIGABRT: abort";
     case SIGTRAP: return "SIGTRAP: trace trap";
     case SIGSYS: return "SIGSYS: bad system call";
+    case SIGPIPE: return "SIGPIPE: write to broken pipe";
     default: return "signal " + std::to_string(signo);
   }
 }

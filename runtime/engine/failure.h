@@ -38,9 +38,11 @@ void clear_failure(const ShmView& shm);
 // the record if the worker wrote one, else from the status (Exit, Signal).
 bool classify_death(const ShmView& shm, int status, Failure* f);
 
-// Whether b fails "the same way" as a: same kind; then same exception type,
-// or same failing log location, or same signal and the same innermost two
-// frames in the main executable, or same exit status.
+// Whether b fails "the same way" as a: same kind; then the same exception
+// type, or the same signal and the same innermost two frames in the main
+// executable, or the same exit status. Two t.Error/t.Fatal failures match
+// whatever their messages (Go's rule; the runtime does not tell which log
+// line failed the test).
 bool same_failure(const Failure& a, const Failure& b);
 
 // Go's exit description: "exit status 3", "signal: killed",

@@ -9,6 +9,12 @@
 //
 // Worker (-test.fuzzworker): run_main runs no tests; run_fuzzing() runs the
 // same target's F body with the worker installed as the fuzz runner.
+//
+// Environment: CXXTEST_PACKAGE (set by the driver) is the package pattern
+// printed in the re-run hint (default "."); CXXTEST_FUZZSEED=N fixes the
+// random seed (Go's GODEBUG=fuzzseed; workers still differ by stream);
+// CXXTEST_FUZZ_WORKER_OUTPUT=1 keeps the workers' stdout and stderr, which
+// otherwise go to /dev/null as Go's do.
 #pragma once
 
 #include <cxxtest/cxxtest.h>

@@ -49,10 +49,14 @@
 //                        dl_iterate_phdr order, offset in that module)
 //   768        end
 //
-// Ownership: the coordinator writes its fields only while the worker is
-// idle (before sending a command); the worker writes its fields only while
-// it runs a command or dies. The pipe message (or the worker's death) that
-// ends a command orders the worker's writes before the coordinator's reads.
+// Ownership: the coordinator writes its fields (and zeroes exec_count and
+// the failure record) only while the worker is idle, before sending a
+// command; the worker writes its fields only while it runs a command or
+// dies. The one exception is the coordinator's hang backstop, which sets
+// failure.kind of a worker it is about to SIGKILL. The pipe message (or the
+// worker's death) that ends a command orders the worker's writes before the
+// coordinator's reads; exec_count may also be read while the worker runs
+// (progress lines), which only needs a recent value.
 #pragma once
 
 #include <cstddef>

@@ -48,7 +48,9 @@ class Worker {
     while (read_message(kCommandFd, &cmd, sizeof cmd)) {
       int64_t start = steady_nanos();
       set_busy(true);
+      shm_.header().phase = Phase::Busy;
       Reply reply = handle(cmd);
+      shm_.header().phase = Phase::Idle;
       set_busy(false);
       reply.nanos = steady_nanos() - start;
       if (!write_message(kReplyFd, &reply, sizeof reply)) internal_error("cannot reply to the coordinator");
@@ -96,7 +98,7 @@ class Worker {
   Reply run_once(bool coverage) {
     publish(original_);
     Reply r{Outcome::Done, 0, 1};
-    if (executor_.run(original_)) {
+    if (executor_.run(original_, coarse_now())) {
       clear_counters(regions_);
       r.outcome = Outcome::Failure;
     } else if (coverage) {
@@ -112,13 +114,14 @@ class Worker {
     mutator_->set_splice_source(partner_);
     fuzz::MutationChain chain(*mutator_, original_);
     const bool coverage = !regions_.empty();
-    const int64_t deadline = coarse_now() + cmd.nanos;
+    int64_t now = coarse_now();
+    const int64_t deadline = now + cmd.nanos;
     Reply r{Outcome::Done, 0, 0};
     while (r.count < cmd.limit) {
       chain.next(input_);
       publish(input_);
       ++r.count;
-      if (executor_.run(input_)) {
+      if (executor_.run(input_, now)) {
         clear_counters(regions_);
         r.outcome = Outcome::Failure;
         break;
@@ -127,7 +130,7 @@ class Worker {
         r.outcome = Outcome::NewCoverage;
         break;
       }
-      if (coarse_now() >= deadline) break;
+      if ((now = coarse_now()) >= deadline) break;
     }
     mutator_->set_splice_source({});
     return r;
@@ -139,7 +142,7 @@ class Worker {
                       fuzz::Budget& budget, bool& failed, uint64_t& count) {
     publish(candidate);
     ++count;
-    if (executor_.run(candidate)) {
+    if (executor_.run(candidate, coarse_now())) {
       clear_counters(regions_);
       failed = true;
       budget.stop();
@@ -201,7 +204,7 @@ void serve_worker(TestState& f, const FuzzTarget& target) {
   if (!map_shm(kShmFd, size, shm, &err) || !map_mask(kMaskFd, size, &mask, &err)) internal_error(err);
   f.fuzz->in_fuzz_fn = true;  // f.Log & co. inside the fuzz function are misuse
   Worker worker(target, shm, mask);
-  install_worker_crash_handlers(shm, worker.executor().log());
+  install_worker_crash_handlers(shm, worker.executor().log_slot());
   const Flags& fl = flags();
   start_worker_limits(shm, fl.fuzztimeout, uint64_t(std::max<int64_t>(0, fl.fuzzrsslimit)) << 20);
   Reply hello{Outcome::Hello, 0, size};

@@ -24,7 +24,7 @@ constexpr int kCrashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTR
 constexpr int kBacktraceMax = 64;
 
 ShmView g_shm;
-const std::string* g_log = nullptr;
+const std::string* const* g_log = nullptr;
 std::atomic<bool> g_busy{false};
 std::atomic<bool> g_claimed{false};
 std::atomic<bool> g_frames_done{false};
@@ -139,9 +139,10 @@ __attribute__((noinline)) void record_frames(FailureRecord& r, void* ucontext, i
 void record_log(const ShmView& shm) {
   FailureRecord& r = shm.header().failure;
   r.text_len = 0;
-  if (!g_log) return;
-  size_t n = g_log->size() < kReportCap ? g_log->size() : kReportCap;
-  std::memcpy(shm.report(), g_log->data(), n);
+  const std::string* log = g_log ? *g_log : nullptr;
+  if (!log) return;
+  size_t n = log->size() < kReportCap ? log->size() : kReportCap;
+  std::memcpy(shm.report(), log->data(), n);
   r.text_len = uint32_t(n);
 }
 
@@ -151,7 +152,7 @@ void capture_thread_frames(unsigned long thread, int wait_ms) {
   for (int i = 0; i < wait_ms && !g_frames_done.load(); ++i) usleep(1000);
 }
 
-void install_worker_crash_handlers(const ShmView& shm, const std::string* log) {
+void install_worker_crash_handlers(const ShmView& shm, const std::string* const* log) {
   g_shm = shm;
   g_log = log;
   void* warm[2];

@@ -22,9 +22,9 @@
 
 namespace cxxtest::runtime::engine {
 
-// `shm` stays mapped for the life of the process. `log` is the running
+// `shm` stays mapped for the life of the process. `*log` is the running
 // input's test log (copied into the report on a crash; read without a lock).
-void install_worker_crash_handlers(const ShmView& shm, const std::string* log);
+void install_worker_crash_handlers(const ShmView& shm, const std::string* const* log);
 
 // Set while a command runs inputs; exit() outside of that is not recorded.
 void set_busy(bool busy);

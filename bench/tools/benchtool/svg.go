@@ -2,8 +2,8 @@
 //
 // Input: a TSV file of `series<TAB>x<TAB>y` rows (x in seconds), rows of a
 // series in increasing x. Output: a self-contained SVG, axes from 0 to the
-// largest x and y, five ticks each, a legend at the top left and an
-// optional note under it.
+// largest x and y rounded up to a tick, at most five ticks each, a legend with an optional note
+// at the bottom right (coverage curves rise to the top left).
 package main
 
 import (
@@ -71,28 +71,30 @@ func readSeries(path string) ([]series, error) {
 	return all, sc.Err()
 }
 
-// niceMax rounds v up to 1, 2 or 5 times a power of ten.
-func niceMax(v float64) float64 {
+// axis returns a tick step (1, 2, 2.5 or 5 times a power of ten) that cuts
+// [0, v] into at most 5 steps, and the axis end: v rounded up to a step.
+func axis(v float64) (step, end float64) {
 	if v <= 0 {
-		return 1
+		return 1, 1
 	}
-	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= v {
-			return m * p
+	p := math.Pow(10, math.Floor(math.Log10(v/5)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if step = m * p; v/step <= 5 {
+			break
 		}
 	}
-	return 10 * p
+	return step, math.Ceil(v/step) * step
 }
 
 func render(all []series, title, ylabel, note string) string {
-	var xmax, ymax float64
+	var xdata, ydata float64
 	for _, s := range all {
 		for _, p := range s.points {
-			xmax, ymax = math.Max(xmax, p.x), math.Max(ymax, p.y)
+			xdata, ydata = math.Max(xdata, p.x), math.Max(ydata, p.y)
 		}
 	}
-	xmax, ymax = niceMax(xmax), niceMax(ymax)
+	xstep, xmax := axis(xdata)
+	ystep, ymax := axis(ydata)
 	pw, ph := width-left-right, height-top-bottom
 	px := func(x float64) float64 { return left + x/xmax*pw }
 	py := func(y float64) float64 { return top + ph - y/ymax*ph }
@@ -100,10 +102,11 @@ func render(all []series, title, ylabel, note string) string {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" font-family="sans-serif" font-size="12">`+"\n", width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="%.0f" y="20" text-anchor="middle" font-size="14">%s</text>`+"\n", width/2, esc(title))
-	for i := 0; i <= 5; i++ {
-		x, y := xmax*float64(i)/5, ymax*float64(i)/5
+	for y := 0.0; y <= ymax+ystep/2; y += ystep {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, py(y), left+pw, py(y))
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, py(y)+4, num(y))
+	}
+	for x := 0.0; x <= xmax+xstep/2; x += xstep {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", px(x), top+ph+18, num(x))
 	}
 	fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="none" stroke="black"/>`+"\n", left, top, pw, ph)
@@ -119,15 +122,27 @@ func render(all []series, title, ylabel, note string) string {
 		for _, p := range s.points {
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`+"\n", px(p.x), py(p.y), c)
 		}
-		ly := top + 16 + float64(i)*16
-		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="%s" stroke-width="2"/>`+"\n", left+10, ly-4, left+30, ly-4, c)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f">%s</text>`+"\n", left+36, ly, esc(s.name))
 	}
-	if note != "" {
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" fill="#555">%s</text>`+"\n", left+10, top+20+float64(len(all))*16, esc(note))
-	}
+	legend(&b, all, note, left+pw-350, top+ph-10-float64(len(all)+1)*16)
 	b.WriteString("</svg>\n")
 	return b.String()
+}
+
+// legend draws one line per series and the note, on white, from (x, y).
+func legend(b *strings.Builder, all []series, note string, x, y float64) {
+	rows := len(all)
+	if note != "" {
+		rows++
+	}
+	fmt.Fprintf(b, `<rect x="%.0f" y="%.1f" width="340" height="%d" fill="white" stroke="#ccc"/>`+"\n", x, y, rows*16+8)
+	for i, s := range all {
+		ly := y + 16 + float64(i)*16
+		fmt.Fprintf(b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="%s" stroke-width="2"/>`+"\n", x+8, ly-4, x+28, ly-4, colors[i%len(colors)])
+		fmt.Fprintf(b, `<text x="%.0f" y="%.1f">%s</text>`+"\n", x+34, ly, esc(s.name))
+	}
+	if note != "" {
+		fmt.Fprintf(b, `<text x="%.0f" y="%.1f" fill="#555">%s</text>`+"\n", x+8, y+16+float64(len(all))*16, esc(note))
+	}
 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }

@@ -36,6 +36,7 @@
 #else
 #include <functional>
 #endif
+#include <initializer_list>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -276,6 +277,11 @@ class F : public TB {
     if constexpr ((KindOf<internal::AddArg<A>>::supported && ...))
       add_values({Value::of(static_cast<internal::AddArg<A>>(args))...});
   }
+
+  // Dict adds tokens the fuzzer splices into byte and string arguments, like
+  // the entries of testdata/fuzz/<FuzzXxx>.dict (which is read too). Call it
+  // before Fuzz.
+  void Dict(std::initializer_list<std::string_view> tokens);
 
   // Fuzz runs fn, `void(cxxtest::T&, P...)`, on every seed corpus entry (and,
   // with -test.fuzz, on generated inputs). Call it exactly once.

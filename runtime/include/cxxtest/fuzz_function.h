@@ -15,11 +15,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#if __has_include(<bits/std_function.h>)
-#include <bits/std_function.h>  // std::function only: cheaper than <functional>
-#else
-#include <functional>
-#endif
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,11 +29,55 @@ class T;
 
 namespace internal {
 
-// What the runtime keeps per fuzz target. invoke requires
-// values.size() == kinds.size() and values[i].kind == kinds[i].
+// What the runtime keeps per fuzz target: the user's function object (owned,
+// move-only) and a plain function-pointer thunk that converts the values and
+// calls it. Not std::function: the thunk is instantiated in the user's
+// translation unit under a cxxtest:: name, so the fuzz function's body,
+// inlined into it, keeps its coverage counters (the noisy-code ignorelist
+// drops everything mangled as std::), and a call costs one indirect jump.
+// invoke requires values.size() == kinds.size() and values[i].kind == kinds[i].
 struct FuzzFunction {
+  using Thunk = void (*)(void* callable, T& t, const std::vector<Value>& values);
+
   std::vector<Kind> kinds;
-  std::function<void(T&, const std::vector<Value>&)> invoke;
+
+  FuzzFunction() = default;
+  FuzzFunction(FuzzFunction&& o) noexcept { *this = std::move(o); }
+  FuzzFunction& operator=(FuzzFunction&& o) noexcept {
+    if (this != &o) {
+      reset();
+      kinds = std::move(o.kinds);
+      callable_ = std::exchange(o.callable_, nullptr);
+      thunk_ = std::exchange(o.thunk_, nullptr);
+      destroy_ = std::exchange(o.destroy_, nullptr);
+    }
+    return *this;
+  }
+  FuzzFunction(const FuzzFunction&) = delete;
+  FuzzFunction& operator=(const FuzzFunction&) = delete;
+  ~FuzzFunction() { reset(); }
+
+  // Takes ownership of `callable` (allocated with new Fn).
+  template <class Fn>
+  void assign(Fn* callable, Thunk thunk) {
+    reset();
+    callable_ = callable;
+    thunk_ = thunk;
+    destroy_ = [](void* c) { delete static_cast<Fn*>(c); };
+  }
+  void invoke(T& t, const std::vector<Value>& values) const { thunk_(callable_, t, values); }
+  explicit operator bool() const { return thunk_ != nullptr; }
+
+ private:
+  void reset() {
+    if (destroy_) destroy_(callable_);
+    callable_ = nullptr;
+    thunk_ = nullptr;
+    destroy_ = nullptr;
+  }
+  void* callable_ = nullptr;
+  Thunk thunk_ = nullptr;
+  void (*destroy_)(void*) = nullptr;
 };
 
 template <class Sig>
@@ -97,6 +136,12 @@ void invoke_with(Fn& fn, T& t, const std::vector<Value>& values, std::index_sequ
   fn(t, std::get<I>(args)...);
 }
 
+// The thunk FuzzFunction calls: converts the values, then calls the function.
+template <class Fn, class... P>
+void call_fuzz_function(void* callable, T& t, const std::vector<Value>& values) {
+  invoke_with<Fn, P...>(*static_cast<Fn*>(callable), t, values, std::index_sequence_for<P...>{});
+}
+
 template <class Fn, class First, class... P>
 FuzzFunction make_fuzz_function_from(Fn&& fn, std::tuple<First, P...>*) {
   static_assert(std::is_same_v<First, T&>,
@@ -108,9 +153,8 @@ FuzzFunction make_fuzz_function_from(Fn&& fn, std::tuple<First, P...>*) {
   FuzzFunction f;
   if constexpr (std::is_same_v<First, T&> && (KindOfDecayed<P>::supported && ...)) {
     f.kinds = {KindOfDecayed<P>::value...};
-    f.invoke = [fn = std::forward<Fn>(fn)](T& t, const std::vector<Value>& values) mutable {
-      invoke_with<std::decay_t<Fn>, P...>(fn, t, values, std::index_sequence_for<P...>{});
-    };
+    using Callable = std::decay_t<Fn>;
+    f.assign(new Callable(std::forward<Fn>(fn)), &call_fuzz_function<Callable, P...>);
   }
   return f;
 }

@@ -42,6 +42,13 @@ TEST_CASE("Counters round down to a power of two: one bit per bucket") {
   CHECK(bucket(128) == 128);
   CHECK(bucket(255) == 128);
   CHECK(bucket_word(0x0102'0304'0506'07ffULL) == 0x0102'0204'0404'0480ULL);
+  for (int pos = 0; pos < 8; ++pos) {
+    for (unsigned c = 0; c < 256; ++c) {
+      uint64_t w = (uint64_t{c} << (8 * pos)) | (pos == 3 ? 0 : 0x0000'0000'ff00'0000ULL);
+      uint64_t want = (uint64_t{bucket(uint8_t(c))} << (8 * pos)) | (pos == 3 ? 0 : 0x0000'0000'8000'0000ULL);
+      REQUIRE(bucket_word(w) == want);
+    }
+  }
 }
 
 TEST_CASE("Regions own 8-byte-aligned spans of the mask, laid out in order") {
