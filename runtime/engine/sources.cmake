@@ -12,6 +12,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/executor.cpp
   engine/failure.cpp
   engine/fuzz_run.cpp
+  engine/guidance.cpp
   engine/input_codec.cpp
   engine/interrupt.cpp
   engine/new_limit.cpp

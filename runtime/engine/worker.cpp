@@ -11,6 +11,7 @@
 #include "config.h"
 #include "engine/coverage.h"
 #include "engine/executor.h"
+#include "engine/guidance.h"
 #include "engine/input_codec.h"
 #include "engine/protocol.h"
 #include "engine/worker_crash.h"
@@ -36,7 +37,12 @@ int64_t steady_nanos() {
 class Worker {
  public:
   Worker(const FuzzTarget& target, const ShmView& shm, const uint8_t* mask)
-      : target_(target), shm_(shm), mask_(mask), regions_(registered()), executor_(target, shm) {
+      : target_(target),
+        shm_(shm),
+        mask_(mask),
+        regions_(registered()),
+        executor_(target, shm),
+        guidance_(target.dict) {
     scratch_.resize(shm.mask_size());
   }
 
@@ -74,6 +80,9 @@ class Worker {
   Reply init(const Command& cmd) {
     size_t args = target_.fn.kinds.empty() ? 1 : target_.fn.kinds.size();
     mutator_.emplace(fuzz::Pcg32(cmd.seed, cmd.stream), kInputCap / args - 100);
+    mutator_->set_dictionary(guidance_.tokens());
+    mutator_->set_int_dictionary(guidance_.ints());
+    guidance_.start_recording();
     return Reply{};
   }
 
@@ -112,6 +121,7 @@ class Worker {
   Reply fuzz(const Command& cmd) {
     if (!mutator_) internal_error("Fuzz before Init");
     mutator_->set_splice_source(partner_);
+    guidance_.refresh();  // what the last slice compared, for this one's mutations
     fuzz::MutationChain chain(*mutator_, original_);
     const bool coverage = !regions_.empty();
     int64_t now = coarse_now();
@@ -184,6 +194,7 @@ class Worker {
   const uint8_t* mask_;
   std::span<const CounterRegion> regions_;
   Executor executor_;
+  Guidance guidance_;
   std::optional<fuzz::Mutator> mutator_;
   std::vector<Value> original_, input_;
   std::vector<std::vector<Value>> partner_;

@@ -1,0 +1,82 @@
+#include "engine/guidance.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "engine/cmp_table.h"
+#include "intercept/compare_hooks.h"
+
+namespace cxxtest::runtime::engine {
+
+namespace {
+
+// One slot per (hashed) call site, as the integer table: a site keeps
+// overwriting its own slot. Torn slots (another thread writing) only cost a
+// useless token.
+struct BytesSlot {
+  uint8_t len = 0;
+  uint8_t a[cxxtest::intercept::kMaxReported];
+  uint8_t b[cxxtest::intercept::kMaxReported];
+};
+constexpr size_t kBytesSlots = 64;  // a power of two
+BytesSlot g_bytes[kBytesSlots];
+
+constexpr size_t kMaxTokens = 512;  // dictionary + learned, per refresh
+
+void add_unique(std::vector<std::string>& out, std::string token) {
+  if (token.empty() || out.size() >= kMaxTokens) return;
+  if (std::find(out.begin(), out.end(), token) == out.end()) out.push_back(std::move(token));
+}
+
+// An integer operand as the bytes it has in memory (little-endian), which is
+// how it most likely appears in a byte input.
+std::string le_bytes(uint64_t v, uint32_t size) {
+  std::string s(size, '\0');
+  for (uint32_t i = 0; i < size; ++i) s[i] = static_cast<char>(v >> (8 * i));
+  return s;
+}
+
+}  // namespace
+
+void record_bytes_compare(uintptr_t pc, const uint8_t* a, const uint8_t* b, size_t n) {
+  BytesSlot& s = g_bytes[(pc ^ (pc >> 7)) & (kBytesSlots - 1)];
+  n = std::min(n, cxxtest::intercept::kMaxReported);
+  // Plain loops: this runs inside the intercepted memcmp and must not call it.
+  for (size_t i = 0; i < n; ++i) s.a[i] = a[i];
+  for (size_t i = 0; i < n; ++i) s.b[i] = b[i];
+  s.len = static_cast<uint8_t>(n);
+}
+
+void recent_byte_operands(std::vector<std::string>& out) {
+  for (const BytesSlot& s : g_bytes) {
+    if (s.len == 0) continue;
+    add_unique(out, std::string(reinterpret_cast<const char*>(s.a), s.len));
+    add_unique(out, std::string(reinterpret_cast<const char*>(s.b), s.len));
+  }
+}
+
+Guidance::Guidance(std::vector<std::string> dict) : dict_(std::move(dict)) {
+  tokens_.reserve(kMaxTokens);
+  refresh();
+}
+
+void Guidance::start_recording() { cxxtest::intercept::bytes_hook = record_bytes_compare; }
+
+void Guidance::refresh() {
+  tokens_.clear();
+  ints_.clear();
+  for (const auto& d : dict_) add_unique(tokens_, d);
+  recent_byte_operands(tokens_);
+  const CmpEntry* table = cmp_table();
+  for (size_t i = 0; i < kCmpSlots; ++i) {
+    const CmpEntry& e = table[i];
+    if (e.size == 0) continue;
+    for (uint64_t v : {e.a, e.b}) {
+      if (std::find(ints_.begin(), ints_.end(), v) == ints_.end()) ints_.push_back(v);
+      // Single bytes and zeros are what the byte mutators already try.
+      if (e.size > 1 && v > 0xff) add_unique(tokens_, le_bytes(v, e.size));
+    }
+  }
+}
+
+}  // namespace cxxtest::runtime::engine
