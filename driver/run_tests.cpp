@@ -153,6 +153,7 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       out.write(std::string_view(format_result(run, output, verbose)).substr(printed));
       out.finish(run.status.ok(), run.seconds);
       summary.any_failed |= !run.status.ok();
+      summary.race |= run.status.code == 66;
     }
   }
   for (auto& t : threads) t.join();

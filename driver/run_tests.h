@@ -36,6 +36,7 @@ struct PackageRun {
 
 struct RunSummary {
   bool any_failed = false;
+  bool race = false;  // a test binary exited 66: a data race halted it (-race)
 };
 
 // Runs every package with at most `parallel` at once and prints to stdout.

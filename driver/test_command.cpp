@@ -229,6 +229,7 @@ Exit test_command(const std::vector<std::string>& args) {
   std::cout.flush();
   cache.trim();  // at most once a day; failures only mean a bigger cache
   if (build_failed) return Exit::Usage;
+  if (summary.race && variant->sanitizers & cxxtest::instrument::kThread) return Exit::Race;
   return summary.any_failed ? Exit::Failed : Exit::Ok;
 }
 

@@ -18,6 +18,11 @@
 #include "symbolize.h"
 #include "test_state.h"
 
+// ThreadSanitizer reads its defaults from here: stop at the first data race
+// (exit status 66), so a race fails the running test or halts the fuzzing
+// worker with its input, instead of scrolling by.
+extern "C" const char* __tsan_default_options() { return "halt_on_error=1"; }
+
 // Defined only when a sanitizer runtime is linked in (-asan, -ubsan, -race).
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 

@@ -18,6 +18,7 @@
 #include "engine/interrupt.h"
 #include "engine/progress.h"
 #include "engine/report.h"
+#include "engine/sanitizer_report.h"
 #include "fuzz/budget.h"
 #include "fuzz/minimize.h"
 #include "output.h"
@@ -117,6 +118,8 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
 void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string text = failure_text(f, ctx, stack_text(f.frames));
+  std::string sanitizer = take_sanitizer_report();
+  if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
   std::string data = corpus::encode(input);
   std::string name, err;
   std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;

@@ -2,6 +2,8 @@
 // coordinator or worker (see fuzz_run.h).
 #include "engine/fuzz_run.h"
 
+#include "engine/sanitizer_report.h"
+
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -107,7 +109,8 @@ int run_fuzzing(std::span<const FuzzEntry> targets) {
   bool ok = run_target(*found[0], fl.verbose);
   set_fuzz_runner(nullptr);
   write_stdout(ok ? "PASS\n" : "FAIL\n");
-  return ok ? 0 : 1;
+  if (ok) return 0;
+  return race_reported() ? kRaceExit : 1;
 }
 
 void coordinate(TestState& f, const FuzzTarget& target) {

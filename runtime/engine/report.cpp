@@ -25,17 +25,6 @@ std::vector<uintptr_t> module_bases() {
   return bases;
 }
 
-std::string indent_by(const std::string& text, int n) {
-  std::string out, pad(size_t(n), ' ');
-  for (size_t start = 0; start < text.size();) {
-    size_t nl = text.find('\n', start);
-    size_t end = nl == std::string::npos ? text.size() : nl + 1;
-    out += pad + text.substr(start, end - start);
-    start = end;
-  }
-  if (!out.empty() && out.back() != '\n') out += '\n';
-  return out;
-}
 
 std::string mb(uint64_t bytes) { return std::to_string((bytes + (1 << 19)) >> 20) + " MB"; }
 
@@ -59,6 +48,18 @@ std::string death_line(const Failure& f, const ReportContext& ctx) {
 }
 
 }  // namespace
+
+std::string indent_by(const std::string& text, int n) {
+  std::string out, pad(size_t(n), ' ');
+  for (size_t start = 0; start < text.size();) {
+    size_t nl = text.find('\n', start);
+    size_t end = nl == std::string::npos ? text.size() : nl + 1;
+    out += pad + text.substr(start, end - start);
+    start = end;
+  }
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out;
+}
 
 std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack) {
   std::string line = death_line(f, ctx);

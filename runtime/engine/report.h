@@ -41,6 +41,9 @@ struct ReportContext {
 // not indented.
 std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack);
 
+// `text` with every line indented by n spaces, ending in a newline.
+std::string indent_by(const std::string& text, int n);
+
 // The lines after a written input.
 std::string written_text(const std::string& target, const std::string& name, const std::string& package);
 

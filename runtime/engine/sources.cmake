@@ -18,6 +18,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/new_limit.cpp
   engine/progress.cpp
   engine/protocol.cpp
+  engine/sanitizer_report.cpp
   engine/report.cpp
   engine/shm.cpp
   engine/worker.cpp

@@ -12,6 +12,7 @@
 #include "engine/coverage.h"
 #include "engine/executor.h"
 #include "engine/guidance.h"
+#include "engine/sanitizer_report.h"
 #include "engine/input_codec.h"
 #include "engine/protocol.h"
 #include "engine/worker_crash.h"
@@ -216,6 +217,7 @@ void serve_worker(TestState& f, const FuzzTarget& target) {
   f.fuzz->in_fuzz_fn = true;  // f.Log & co. inside the fuzz function are misuse
   Worker worker(target, shm, mask);
   install_worker_crash_handlers(shm, worker.executor().log_slot());
+  route_sanitizer_reports();
   const Flags& fl = flags();
   start_worker_limits(shm, fl.fuzztimeout, uint64_t(std::max<int64_t>(0, fl.fuzzrsslimit)) << 20);
   Reply hello{Outcome::Hello, 0, size};
