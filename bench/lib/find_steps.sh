@@ -48,11 +48,11 @@ build_puzzles() {
 }
 
 # run_until_found DIR LIMIT PATTERN CMD...: runs CMD in its own process
-# group, its output time-stamped (benchtool stamp) into DIR/log, until a
-# line matches PATTERN, CMD ends, or LIMIT + 15 seconds pass; then kills the
-# group. Prints the seconds of the first matching line if it is within
-# LIMIT, "inf" if there is none, and "error" if CMD ended early (before 90%
-# of LIMIT) without a match.
+# group, its output time-stamped (benchtool stamp: Unix time) into DIR/log,
+# until a line matches PATTERN, CMD ends, or LIMIT + 15 seconds pass; then
+# kills the group. Prints the seconds from the start to the first matching
+# line if that is within LIMIT, "inf" if there is none, and "error" if CMD
+# ended early (before 90% of LIMIT) without a match.
 run_until_found() {
   local dir=$1 limit=$2 pat=$3; shift 3
   rm -rf "$dir" && mkdir -p "$dir" && : >"$dir/log"
@@ -68,7 +68,7 @@ run_until_found() {
   wait "$pid" 2>/dev/null || true
   local hit; hit=$(grep -m1 -E "$pat" "$dir/log" | cut -d' ' -f1 || true)
   if [ -n "$hit" ]; then
-    awk -v h="$hit" -v l="$limit" 'BEGIN { print (h <= l ? h : "inf") }'
+    awk -v h="$hit" -v t0="$t0" -v l="$limit" 'BEGIN { d = h - t0 / 1e9; printf (d <= l ? "%.3f\n" : "inf\n"), d }'
   elif awk -v t0="$t0" -v now="$(now_ns)" -v l="$limit" 'BEGIN { exit !((now - t0) / 1e9 < 0.9 * l) }'; then
     echo error
   else

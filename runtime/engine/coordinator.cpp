@@ -154,9 +154,14 @@ void Coordinator::dispatch() {
 // Gives an idle worker its next command; false when there is nothing to do.
 bool Coordinator::dispatch_one(Slot& s) {
   if (!baseline_.empty()) {
-    if (budget_.grant(1) == 0) return false;
-    s.granted = 1;
-    send_baseline(s);
+    // The first input runs twice, for the stability figure, when the
+    // execution budget has room for both runs.
+    int64_t want = coverage_ && !stability_asked_ ? 2 : 1;
+    int64_t g = budget_.grant(want);
+    if (g == 0) return false;
+    stability_asked_ = stability_asked_ || want == 2;
+    s.granted = g;
+    send_baseline(s, g == 2);
     return true;
   }
   if (!baseline_complete_) return false;  // Go: no fuzzing before the whole baseline is back
@@ -167,13 +172,13 @@ bool Coordinator::dispatch_one(Slot& s) {
   return true;
 }
 
-void Coordinator::send_baseline(Slot& s) {
+void Coordinator::send_baseline(Slot& s, bool twice) {
   s.entry = baseline_.front();
   baseline_.erase(baseline_.begin());
   write_original(s, corpus_[s.entry].values, nullptr);
   s.op = coverage_ ? Op::Baseline : Op::RunOnce;
   s.state = State::Busy;
-  s.proc->send(Command{s.op, 0, 1, 0, 0, 0});
+  s.proc->send(Command{s.op, 0, uint64_t(twice ? 2 : 1), 0, 0, 0});
 }
 
 void Coordinator::send_fuzz(Slot& s) {

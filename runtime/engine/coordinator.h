@@ -84,7 +84,7 @@ class Coordinator {
   void loop();
   void dispatch();
   bool dispatch_one(Slot& s);
-  void send_baseline(Slot& s);
+  void send_baseline(Slot& s, bool twice);
   void send_fuzz(Slot& s);
   void wait_events(int timeout_ms);
   void check_hung_workers();
@@ -128,6 +128,8 @@ class Coordinator {
   int64_t baseline_total_ = 0, baseline_done_ = 0;
   bool coverage_ = false;
   bool baseline_complete_ = false;
+  bool stability_asked_ = false;             // the first baseline input runs twice
+  uint64_t stable_hit_ = 0, stable_differ_ = 0;  // counters hit / different on the rerun
   bool minimizing_crash_ = false;
   int64_t new_interesting_ = 0;
   size_t mask_size_ = 0;

@@ -58,11 +58,16 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     return found_crash(i, f);
   }
   if (coverage_) merge(mask_, s.proc->shm().snap(), mask_size_);
+  if (r.count == 2) {
+    stable_hit_ = r.changed;
+    stable_differ_ = r.reserved;
+  }
   ++baseline_done_;
   if (baseline_done_ == baseline_total_) {
     baseline_complete_ = true;
     BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
     std::fputs(baseline_line(b).c_str(), stderr);
+    if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_).c_str(), stderr);
   }
 }
 

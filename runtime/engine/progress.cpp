@@ -1,6 +1,8 @@
 // engine/progress.cpp: see progress.h.
 #include "engine/progress.h"
 
+#include <cstdio>
+
 #include <cmath>
 
 namespace cxxtest::runtime::engine {
@@ -16,6 +18,13 @@ std::string no_decimals(double x) {
 }
 
 }  // namespace
+
+std::string stability_line(uint64_t hit, uint64_t differ) {
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.2f%%", hit ? 100.0 * double(hit - differ) / double(hit) : 100.0);
+  return std::string("fuzz: stability: ") + pct + " (" + std::to_string(hit - differ) + " of " +
+         std::to_string(hit) + " counters the same when the first input ran twice)\n";
+}
 
 std::string baseline_line(const BaselineStats& s) {
   std::string line = prefix(s.elapsed) + (s.coverage ? ", gathering baseline coverage: " : ", testing seed corpus: ");

@@ -19,6 +19,12 @@
 
 namespace cxxtest::runtime::engine {
 
+// "fuzz: stability: 100.00% (57 of 57 counters the same when the first input
+// ran twice)": AFL's stability, the share of hit counters whose bucket did
+// not change on a rerun of the same input. Below 100% the target's coverage
+// depends on more than its input (time, threads, global state).
+std::string stability_line(uint64_t hit, uint64_t differ);
+
 struct BaselineStats {
   Nanos elapsed = 0;
   int64_t done = 0;

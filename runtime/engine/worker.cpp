@@ -70,7 +70,7 @@ class Worker {
     if (!load_original()) internal_error("malformed input in shared memory");
     clear_counters(regions_);
     switch (cmd.op) {
-      case Op::Baseline: return run_once(true);
+      case Op::Baseline: return cmd.limit == 2 ? run_twice() : run_once(true);
       case Op::RunOnce: return run_once(false);
       case Op::Fuzz: return fuzz(cmd);
       case Op::Minimize: return minimize(cmd);
@@ -116,6 +116,35 @@ class Worker {
     } else {
       clear_counters(regions_);
     }
+    return r;
+  }
+
+  // Stability (AFL's figure): runs the input twice and reports, in the
+  // reply's spare fields, how many counters were hit (changed) and how many
+  // of those came out different the second time (reserved). snap holds the
+  // union of both runs, so the baseline misses nothing either saw.
+  Reply run_twice() {
+    Reply r = run_once(true);
+    if (r.outcome == Outcome::Failure) return r;
+    std::vector<uint8_t> first(shm_.snap(), shm_.snap() + shm_.mask_size());
+    publish(original_);
+    r.count = 2;
+    if (executor_.run(original_, coarse_now())) {
+      clear_counters(regions_);
+      r.outcome = Outcome::Failure;
+      return r;
+    }
+    collect_all(regions_, shm_.snap(), shm_.mask_size());
+    uint64_t hit = 0, differ = 0;
+    uint8_t* snap = shm_.snap();
+    for (size_t i = 0; i < first.size(); ++i) {
+      if (!(first[i] | snap[i])) continue;
+      ++hit;
+      differ += first[i] != snap[i];
+      snap[i] |= first[i];
+    }
+    r.changed = hit;
+    r.reserved = uint32_t(differ);
     return r;
   }
 

@@ -5,7 +5,7 @@
 //	benchtool gen -format=cxxtest|go|raw -n N -out DIR   N distinct INI-like inputs
 //	benchtool raw -in DIR -out DIR                       decode every corpus file to raw bytes
 //	benchtool svg -in SERIES.tsv -out CHART.svg -title T -ylabel Y
-//	benchtool stamp < LOG                                prefix lines with seconds since start
+//	benchtool stamp < LOG                                prefix lines with the Unix time
 //
 // Exit status 0 on success, 2 on a usage or I/O error (the message says which).
 package main
