@@ -14,7 +14,7 @@ namespace {
 // overwriting its own slot. Torn slots (another thread writing) only cost a
 // useless token.
 struct BytesSlot {
-  uint8_t len = 0;
+  uint8_t len_a = 0, len_b = 0;
   uint8_t a[cxxtest::intercept::kMaxReported];
   uint8_t b[cxxtest::intercept::kMaxReported];
 };
@@ -38,20 +38,21 @@ std::string le_bytes(uint64_t v, uint32_t size) {
 
 }  // namespace
 
-void record_bytes_compare(uintptr_t pc, const uint8_t* a, const uint8_t* b, size_t n) {
+void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
   BytesSlot& s = g_bytes[(pc ^ (pc >> 7)) & (kBytesSlots - 1)];
-  n = std::min(n, cxxtest::intercept::kMaxReported);
+  na = std::min(na, cxxtest::intercept::kMaxReported);
+  nb = std::min(nb, cxxtest::intercept::kMaxReported);
   // Plain loops: this runs inside the intercepted memcmp and must not call it.
-  for (size_t i = 0; i < n; ++i) s.a[i] = a[i];
-  for (size_t i = 0; i < n; ++i) s.b[i] = b[i];
-  s.len = static_cast<uint8_t>(n);
+  for (size_t i = 0; i < na; ++i) s.a[i] = a[i];
+  for (size_t i = 0; i < nb; ++i) s.b[i] = b[i];
+  s.len_a = static_cast<uint8_t>(na);
+  s.len_b = static_cast<uint8_t>(nb);
 }
 
 void recent_byte_operands(std::vector<std::string>& out) {
   for (const BytesSlot& s : g_bytes) {
-    if (s.len == 0) continue;
-    add_unique(out, std::string(reinterpret_cast<const char*>(s.a), s.len));
-    add_unique(out, std::string(reinterpret_cast<const char*>(s.b), s.len));
+    add_unique(out, std::string(reinterpret_cast<const char*>(s.a), s.len_a));
+    add_unique(out, std::string(reinterpret_cast<const char*>(s.b), s.len_b));
   }
 }
 

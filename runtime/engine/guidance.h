@@ -38,7 +38,7 @@ class Guidance {
 
 // The byte-compare recorder behind intercept::bytes_hook, exposed for tests:
 // records both operands of one comparison made at `pc`.
-void record_bytes_compare(uintptr_t pc, const uint8_t* a, const uint8_t* b, size_t n);
+void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb);
 
 // Copies the recorded byte operands (each distinct, non-empty) into `out`.
 void recent_byte_operands(std::vector<std::string>& out);

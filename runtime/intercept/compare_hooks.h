@@ -18,12 +18,15 @@
 
 namespace cxxtest::intercept {
 
-// Receives the compared bytes: `a` and `b` are `n` bytes each (for string
-// functions, up to and including the first difference or terminator, capped
-// at kMaxReported). `pc` is the caller's return address. Called on the
-// target's thread, possibly from inside the engine's own libc calls: it must
-// not compare bytes with the intercepted functions itself, and must be cheap.
-using BytesHook = void (*)(uintptr_t pc, const uint8_t* a, const uint8_t* b, size_t n);
+// Receives the compared operands: `na` bytes at `a` and `nb` bytes at `b`
+// (memory compares: the compared length; string compares: each string up to
+// its terminator or the compare's bound; all capped at kMaxReported). Whole
+// operands, not just the matching prefix, so that a literal the target looks
+// for arrives whole even when the input's first byte already differs. `pc`
+// is the caller's return address. Called on the target's thread, possibly
+// from inside the engine's own libc calls: it must not compare bytes with
+// the intercepted functions itself, and must be cheap.
+using BytesHook = void (*)(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb);
 
 // Null (no reporting) until the fuzzing engine installs its recorder.
 extern BytesHook bytes_hook;

@@ -21,11 +21,26 @@ using cxxtest::intercept::kMaxReported;
 
 namespace {
 
-// Reports the first `n` compared bytes (capped) of both operands.
-inline void report(uintptr_t pc, const void* a, const void* b, size_t n) {
-  if (bytes_hook && n > 0)
-    bytes_hook(pc, static_cast<const uint8_t*>(a), static_cast<const uint8_t*>(b),
-               n < kMaxReported ? n : kMaxReported);
+inline size_t capped(size_t n) { return n < kMaxReported ? n : kMaxReported; }
+
+// Length of the string at s, looking at most `max` bytes.
+inline size_t bounded_length(const char* s, size_t max) {
+  size_t n = 0;
+  while (n < max && s[n]) ++n;
+  return n;
+}
+
+// Reports both operands, each capped at kMaxReported.
+inline void report(uintptr_t pc, const void* a, size_t na, const void* b, size_t nb) {
+  if (bytes_hook && (na > 0 || nb > 0))
+    bytes_hook(pc, static_cast<const uint8_t*>(a), capped(na), static_cast<const uint8_t*>(b), capped(nb));
+}
+
+// Reports two strings compared with bound `n`: each up to its terminator.
+inline void report_strings(uintptr_t pc, const char* a, const char* b, size_t n) {
+  if (!bytes_hook) return;
+  size_t max = capped(n);
+  report(pc, a, bounded_length(a, max), b, bounded_length(b, max));
 }
 
 __attribute__((always_inline)) inline int compare_bytes(const uint8_t* a, const uint8_t* b, size_t n,
@@ -46,15 +61,14 @@ template <bool kFoldCase>
 int compare_strings(const char* s1, const char* s2, size_t n, uintptr_t pc) {
   const auto* a = reinterpret_cast<const unsigned char*>(s1);
   const auto* b = reinterpret_cast<const unsigned char*>(s2);
-  size_t i = 0;
   int result = 0;
-  for (; i < n; ++i) {
+  for (size_t i = 0; i < n; ++i) {
     int ca = kFoldCase ? std::tolower(a[i]) : a[i];
     int cb = kFoldCase ? std::tolower(b[i]) : b[i];
-    if (ca != cb) { result = ca < cb ? -1 : 1; ++i; break; }
-    if (ca == 0) { ++i; break; }
+    if (ca != cb) { result = ca < cb ? -1 : 1; break; }
+    if (ca == 0) break;
   }
-  report(pc, a, b, i);
+  report_strings(pc, s1, s2, n);
   return result;
 }
 
@@ -81,7 +95,7 @@ extern "C" {
 int memcmp(const void* s1, const void* s2, size_t n) {
   size_t compared;
   int r = compare_bytes(static_cast<const uint8_t*>(s1), static_cast<const uint8_t*>(s2), n, &compared);
-  report(CXXTEST_CALLER(), s1, s2, n);
+  report(CXXTEST_CALLER(), s1, n, s2, n);
   return r;
 }
 
@@ -101,15 +115,14 @@ char* strstr(const char* hay, const char* needle) {
   size_t needle_len = length(needle), hay_len = length(hay);
   const uint8_t* hit = find_bytes(reinterpret_cast<const uint8_t*>(hay), hay_len,
                                   reinterpret_cast<const uint8_t*>(needle), needle_len);
-  // The needle is what the target looks for: offer it against the haystack.
-  report(CXXTEST_CALLER(), hay, needle, needle_len < hay_len ? needle_len : hay_len);
+  report(CXXTEST_CALLER(), hay, hay_len, needle, needle_len);
   return const_cast<char*>(reinterpret_cast<const char*>(hit));
 }
 
 void* memmem(const void* hay, size_t hay_len, const void* needle, size_t needle_len) {
   const uint8_t* hit = find_bytes(static_cast<const uint8_t*>(hay), hay_len,
                                   static_cast<const uint8_t*>(needle), needle_len);
-  report(CXXTEST_CALLER(), hay, needle, needle_len < hay_len ? needle_len : hay_len);
+  report(CXXTEST_CALLER(), hay, hay_len, needle, needle_len);
   return const_cast<uint8_t*>(hit);
 }
 

@@ -14,24 +14,25 @@ using cxxtest::intercept::kMaxReported;
 
 namespace {
 
-inline void report(void* pc, const void* a, const void* b, size_t n) {
-  if (bytes_hook && n > 0)
-    bytes_hook(reinterpret_cast<uintptr_t>(pc), static_cast<const uint8_t*>(a),
-               static_cast<const uint8_t*>(b), n < kMaxReported ? n : kMaxReported);
-}
+inline size_t capped(size_t n) { return n < kMaxReported ? n : kMaxReported; }
 
-// Length of the common prefix plus the first difference or terminator,
-// looking at most `n` chars. Reads only bytes the compare itself read.
-size_t compared_length(const char* a, const char* b, size_t n) {
-  size_t i = 0;
-  while (i < n && a[i] == b[i] && a[i] != 0) ++i;
-  return i < n ? i + 1 : n;
-}
-
-size_t length(const char* s) {
+size_t bounded_length(const char* s, size_t max) {
   size_t n = 0;
-  while (s[n]) ++n;
+  while (n < max && s[n]) ++n;
   return n;
+}
+
+inline void report(void* pc, const void* a, size_t na, const void* b, size_t nb) {
+  if (bytes_hook && (na > 0 || nb > 0))
+    bytes_hook(reinterpret_cast<uintptr_t>(pc), static_cast<const uint8_t*>(a), capped(na),
+               static_cast<const uint8_t*>(b), capped(nb));
+}
+
+// Two strings compared with bound `n`: each up to its terminator.
+inline void report_strings(void* pc, const char* a, const char* b, size_t n) {
+  if (!bytes_hook) return;
+  size_t max = capped(n);
+  report(pc, a, bounded_length(a, max), b, bounded_length(b, max));
 }
 
 }  // namespace
@@ -39,33 +40,32 @@ size_t length(const char* s) {
 extern "C" {
 
 void __sanitizer_weak_hook_memcmp(void* pc, const void* s1, const void* s2, size_t n, int) {
-  report(pc, s1, s2, n);
+  report(pc, s1, n, s2, n);
 }
 
 void __sanitizer_weak_hook_strncmp(void* pc, const char* s1, const char* s2, size_t n, int) {
-  report(pc, s1, s2, compared_length(s1, s2, n));
+  report_strings(pc, s1, s2, n);
 }
 
 void __sanitizer_weak_hook_strcmp(void* pc, const char* s1, const char* s2, int) {
-  report(pc, s1, s2, compared_length(s1, s2, SIZE_MAX));
+  report_strings(pc, s1, s2, SIZE_MAX);
 }
 
 void __sanitizer_weak_hook_strncasecmp(void* pc, const char* s1, const char* s2, size_t n, int) {
-  report(pc, s1, s2, compared_length(s1, s2, n));
+  report_strings(pc, s1, s2, n);
 }
 
 void __sanitizer_weak_hook_strcasecmp(void* pc, const char* s1, const char* s2, int) {
-  report(pc, s1, s2, compared_length(s1, s2, SIZE_MAX));
+  report_strings(pc, s1, s2, SIZE_MAX);
 }
 
 void __sanitizer_weak_hook_strstr(void* pc, const char* hay, const char* needle, char*) {
-  size_t n = length(needle), h = length(hay);
-  report(pc, hay, needle, n < h ? n : h);
+  report_strings(pc, hay, needle, SIZE_MAX);
 }
 
 void __sanitizer_weak_hook_memmem(void* pc, const void* hay, size_t hay_len, const void* needle,
                                   size_t needle_len, void*) {
-  report(pc, hay, needle, needle_len < hay_len ? needle_len : hay_len);
+  report(pc, hay, hay_len, needle, needle_len);
 }
 
 }  // extern "C"
