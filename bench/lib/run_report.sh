@@ -101,14 +101,20 @@ by the libFuzzer-instrumented parser binary with \`-runs=0\`, which prints
 the edges covered (\`INITED cov:\`): the same unit for all three. Times
 count from the start of the engine's process. Chart: coverage.svg.
 
-| engine | $(for t in $cov_table_times; do printf 'edges at %s s | ' "$t"; done)vs libFuzzer at ${cov_table_times##* } s |
-|---|$(for t in $cov_table_times; do printf -- '---|'; done)---|
+| engine | $(for t in $cov_table_times; do printf 'edges at %s s | ' "$t"; done)vs libFuzzer at ${cov_table_times##* } s | mean input size at ${cov_table_times##* } s |
+|---|$(for t in $cov_table_times; do printf -- '---|'; done)---|---|
 MD
+  local last=${cov_table_times##* }
   for e in libfuzzer cxxtest go; do
     printf '| %s | ' "$e"
     for t in $cov_table_times; do printf '%s | ' "$(cell "cov|$t|$e" $e raw)"; done
-    printf '%s |\n' "$(vs "cov|${cov_table_times##* }|$e" "cov|${cov_table_times##* }|libfuzzer")"
+    printf '%s | %s bytes |\n' "$(vs "cov|$last|$e" "cov|$last|libfuzzer")" "$(cell "covsize|$last|$e" $e raw)"
   done
+  cat <<MD
+
+The mean size of the corpus entries matters when reading the exec/s rows:
+an engine that keeps shorter inputs runs each one faster.
+MD
   cat <<MD
 
 What each engine reports itself (not the same unit, not comparable

@@ -142,6 +142,11 @@ replay_edges() {
   "$work/bin/lf_ini" -runs=0 "$work/speed/seeds/ini" "$raw" 2>&1 | sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' | tail -1
 }
 
+# mean_size DIR: the mean size in bytes of the files in DIR (0 if none).
+mean_size() {
+  find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f\n", NR ? s / NR : 0 }'
+}
+
 # cov_session ENGINE REP: one session on the parser target; at each time in
 # cov_times copies the corpus and the log, then replays every snapshot.
 cov_session() {
@@ -159,6 +164,7 @@ cov_session() {
     local native; native=$(native_coverage "$e" "$d/log-$t")
     V["covnative|$t|$e"]+="${native:-0} "
     record "cov|$t|$e" "$e" "$(replay_edges "$d/snap-$t")" "$d"
+    V["covsize|$t|$e"]+="$(mean_size "$d/snap-$t.raw") "
   done
 }
 
