@@ -49,6 +49,19 @@ std::string check_corpus_entry(std::span<const Value> values, std::span<const Ki
   return "mismatched types in corpus entry: " + kind_list(got) + ", want " + kind_list(kinds);
 }
 
+void run_fuzz_body(TestState& f, void (*body)(F&)) {
+  body(f.f_handle);
+  bool not_called;
+  {
+    std::lock_guard lock(f.mu);
+    not_called = !f.fuzz->fuzz_called && !f.skipped && !f.failed;
+  }
+  if (not_called) {
+    log_at(f, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
+    fail(f);
+  }
+}
+
 }  // namespace cxxtest::runtime
 
 namespace cxxtest {

@@ -44,6 +44,11 @@ const FuzzTarget& register_fuzz_target(FuzzTarget target);
 // "mismatched types in corpus entry: [std::string int], want [bytes int8_t]".
 std::string check_corpus_entry(std::span<const Value> values, std::span<const Kind> kinds);
 
+// Runs the body of a fuzz test, FuzzXxx(F&), on the F `f`, then applies
+// Go's rule: a body that returns without calling F.Fuzz, F.Fail or F.Skip
+// fails with "returned without calling F.Fuzz, F.Fail, or F.Skip".
+void run_fuzz_body(TestState& f, void (*body)(F&));
+
 // The default FuzzRunner: each seed as subtest `<name>/seed#N`, then each
 // regular file of testdata/fuzz/<name>/ (sorted) as `<name>/<file>`, as
 // selected by -test.run. A file that does not decode or does not fit the

@@ -8,6 +8,7 @@
 #include "crash.h"
 #include "engine/fuzz_run.h"
 #include "env_log.h"
+#include "fuzz_target.h"
 #include "output.h"
 #include "test_runner.h"
 #include "watchdog.h"
@@ -79,18 +80,7 @@ void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
     if (!m.ok || engine::fuzzed_in_seed_phase(e.name)) continue;  // its seeds run in the fuzzing baseline
     run_subtest(
         root, m.name,
-        [fn = e.fn](TestState& s) {
-          fn(s.f_handle);
-          bool not_called;
-          {
-            std::lock_guard lock(s.mu);
-            not_called = !s.fuzz->fuzz_called && !s.skipped && !s.failed;
-          }
-          if (not_called) {
-            log_at(s, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
-            fail(s);
-          }
-        },
+        [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); },
         TestKind::Fuzz);
   }
 }

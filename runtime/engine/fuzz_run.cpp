@@ -53,18 +53,7 @@ bool run_target(const FuzzEntry& e, bool chatty) {
   run_test(root, [&](TestState& r) {
     run_subtest(
         r, e.name,
-        [fn = e.fn](TestState& s) {
-          fn(s.f_handle);
-          bool not_called;
-          {
-            std::lock_guard lock(s.mu);
-            not_called = !s.fuzz->fuzz_called && !s.skipped && !s.failed;
-          }
-          if (not_called) {
-            log_at(s, {}, "returned without calling F.Fuzz, F.Fail, or F.Skip");
-            fail(s);
-          }
-        },
+        [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); },
         TestKind::Fuzz);
   });
   return !failed(root);
