@@ -37,6 +37,12 @@ std::vector<std::string> list_value(const std::string& file, const std::string& 
   return out;
 }
 
+bool bool_value(const std::string& file, const std::string& key, const toml::node& node) {
+  if (!node.is_boolean())
+    throw ConfigError{where(file, node.source()) + key + " must be true or false"};
+  return *node.value<bool>();
+}
+
 // The one table of build keys: name, and where its value goes.
 using ScalarField = std::string BuildSettings::*;
 using ListField = std::vector<std::string> BuildSettings::*;
@@ -85,8 +91,13 @@ void read_module(const std::string& file, const toml::table& t, Config& c) {
 
 void read_fuzz(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
-    if (k.str() != "noinstrument") unknown_key(file, k, " in [fuzz]");
-    c.noinstrument = list_value(file, "fuzz.noinstrument", v);
+    std::string name(k.str());
+    std::string full = "fuzz." + name;
+    if (name == "noinstrument") c.noinstrument = list_value(file, full, v);
+    else if (name == "detect_leaks") c.fuzz.detect_leaks = bool_value(file, full, v);
+    else if (name == "cmp_guidance") c.fuzz.cmp_guidance = bool_value(file, full, v);
+    else if (name == "laf") c.fuzz.laf = bool_value(file, full, v);
+    else unknown_key(file, k, " in [fuzz] (want noinstrument, detect_leaks, cmp_guidance or laf)");
   }
 }
 
@@ -180,7 +191,10 @@ std::string starter_config(const std::string& module_name) {
          "# flags = [\"-O2\"]\n"
          "\n"
          "[fuzz]\n"
-         "noinstrument = []   # globs of code never to instrument, e.g. \"third_party/**\"\n";
+         "noinstrument = []   # globs of code never to instrument, e.g. \"third_party/**\"\n"
+         "# detect_leaks = true   # under -asan, an input that leaks memory is a failure\n"
+         "# cmp_guidance = true   # learn compared values (memcmp, ==, switch) as mutation tokens\n"
+         "# laf = false           # split wide compares into byte steps (laf-intel pass)\n";
 }
 
 }  // namespace cxxtest::driver

@@ -5,7 +5,8 @@
 //   [package."parser"]      the same keys as [build], for one package (dir
 //                           relative to the module root, "." for the root);
 //                           lists are appended, compiler and std replace
-//   [fuzz]                  noinstrument = ["third_party/**"]
+//   [fuzz]                  noinstrument = ["third_party/**"], detect_leaks,
+//                           cmp_guidance, laf (booleans)
 //
 // Every key is in one table (kKeys in config.cpp); an unknown key or a value
 // of the wrong type is an error "cxxtest.toml:LINE:COL: ...".
@@ -33,12 +34,20 @@ struct BuildSettings {
   BuildSettings merged(const BuildSettings& over) const;
 };
 
+// [fuzz]: how fuzz builds are instrumented and how the engine runs.
+struct FuzzSettings {
+  bool detect_leaks = true;  // detect_leaks: an input that leaks fails (-asan only)
+  bool cmp_guidance = true;  // cmp_guidance: mutate with recently compared values
+  bool laf = false;          // laf: split wide compares into byte-wise steps
+};
+
 struct Config {
   std::filesystem::path root;  // module root (directory of cxxtest.toml)
   std::string module;          // [module] name
   BuildSettings build;         // [build], with defaults filled in
   std::map<std::string, BuildSettings> packages;  // [package."dir"]
   std::vector<std::string> noinstrument;          // [fuzz] noinstrument
+  FuzzSettings fuzz;                              // the other [fuzz] keys
 
   // The settings for one package directory ("." for the root).
   BuildSettings for_package(const std::string& rel_dir) const;

@@ -35,6 +35,22 @@ TEST_CASE("every build key is read and per-package settings merge") {
   CHECK(c->noinstrument == std::vector<std::string>{"third_party/**"});
 }
 
+TEST_CASE("the [fuzz] switches default on, on, off and are read as booleans") {
+  auto d = parse("[module]\nname = \"m\"\n");
+  REQUIRE(d.ok());
+  CHECK(d->fuzz.detect_leaks);
+  CHECK(d->fuzz.cmp_guidance);
+  CHECK_FALSE(d->fuzz.laf);
+  auto c = parse("[module]\nname = \"m\"\n[fuzz]\ndetect_leaks = false\ncmp_guidance = false\nlaf = true\n");
+  REQUIRE(c.ok());
+  CHECK_FALSE(c->fuzz.detect_leaks);
+  CHECK_FALSE(c->fuzz.cmp_guidance);
+  CHECK(c->fuzz.laf);
+  auto bad = parse("[module]\nname = \"m\"\n[fuzz]\nlaf = \"yes\"\n");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error() == "cxxtest.toml:4:7: fuzz.laf must be true or false");
+}
+
 TEST_CASE("errors carry file:line:col") {
   auto wrong_type = parse("[module]\nname = \"m\"\n[build]\nflags = \"-O2\"\n");
   REQUIRE_FALSE(wrong_type.ok());
