@@ -87,7 +87,15 @@ std::string display_pattern(const Package& pkg, const fs::path& cwd) {
   return "./" + rel;
 }
 
-PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, bool fuzzing,
+// The test binary's flags for cxxtest.toml's [fuzz] engine switches, when
+// they are not the defaults.
+void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
+  if (!fz.cmp_guidance) args.push_back("-test.fuzzcmp=false");
+  if (!fz.detect_leaks) args.push_back("-test.fuzzleaks=false");
+}
+
+// `fuzzing`: the module's [fuzz] settings when fuzzing, else null.
+PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, const FuzzSettings* fuzzing,
                     const fs::path& cache_root, const fs::path& cwd) {
   PackageRun run;
   run.import_path = p.pkg->import_path;
@@ -95,6 +103,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   if (opts.flag("json") && !opts.flag("v")) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
   if (fuzzing && !opts.has("fuzzcachedir"))
     args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
+  if (fuzzing) add_fuzz_settings(*fuzzing, args);
   bool cacheable = opts.cacheable() && !fuzzing;
   std::string key = cacheable ? results.key(p.binary, args, p.pkg->dir) : "";
   if (cacheable) {
@@ -219,7 +228,7 @@ Exit test_command(const std::vector<std::string>& args) {
       run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
       run.precomputed_failed = build_failed = true;
     } else {
-      run = make_run(p, *opts, results, fuzzing, cache.root(), cwd);
+      run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr, cache.root(), cwd);
     }
     runs.push_back(std::move(run));
   }

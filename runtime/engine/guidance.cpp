@@ -56,17 +56,20 @@ void recent_byte_operands(std::vector<std::string>& out) {
   }
 }
 
-Guidance::Guidance(std::vector<std::string> dict) : dict_(std::move(dict)) {
+Guidance::Guidance(std::vector<std::string> dict, bool learn) : dict_(std::move(dict)), learn_(learn) {
   tokens_.reserve(kMaxTokens);
   refresh();
 }
 
-void Guidance::start_recording() { cxxtest::intercept::bytes_hook = record_bytes_compare; }
+void Guidance::start_recording() {
+  if (learn_) cxxtest::intercept::bytes_hook = record_bytes_compare;
+}
 
 void Guidance::refresh() {
   tokens_.clear();
   ints_.clear();
   for (const auto& d : dict_) add_unique(tokens_, d);
+  if (!learn_) return;
   recent_byte_operands(tokens_);
   const CmpEntry* table = cmp_table();
   for (size_t i = 0; i < kCmpSlots; ++i) {

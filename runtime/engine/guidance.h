@@ -18,8 +18,9 @@ namespace cxxtest::runtime::engine {
 
 class Guidance {
  public:
-  // `dict`: the target's static dictionary, always kept first.
-  explicit Guidance(std::vector<std::string> dict);
+  // `dict`: the target's static dictionary, always kept first. `learn`:
+  // whether compared values join it (-test.fuzzcmp).
+  Guidance(std::vector<std::string> dict, bool learn);
 
   // Starts recording byte comparisons (installs intercept::bytes_hook).
   void start_recording();
@@ -32,6 +33,7 @@ class Guidance {
 
  private:
   std::vector<std::string> dict_;
+  bool learn_;
   std::vector<std::string> tokens_;
   std::vector<uint64_t> ints_;
 };

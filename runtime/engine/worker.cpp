@@ -43,7 +43,7 @@ class Worker {
         mask_(mask),
         regions_(registered()),
         executor_(target, shm),
-        guidance_(target.dict) {
+        guidance_(target.dict, flags().fuzzcmp) {
     scratch_.resize(shm.mask_size());
   }
 
