@@ -42,6 +42,9 @@ std::string death_line(const Failure& f, const ReportContext& ctx) {
       }
       return "fuzzing process ran out of memory: rss " + mb(f.value) + " is over -fuzzrsslimit=" +
              std::to_string(ctx.rss_limit_mb) + " MB";
+    case FailureKind::Leak:
+      return "fuzzing process found a memory leak: the input leaked memory (LeakSanitizer; "
+             "[fuzz] detect_leaks = false in cxxtest.toml turns this off)";
     default:
       return "";
   }

@@ -83,6 +83,7 @@ enum class FailureKind : uint32_t {
   Exit = 5,        // exit() or _exit() during an input
   Timeout = 6,     // an input ran longer than -fuzztimeout
   Memory = 7,      // -fuzzrsslimit exceeded (rss, or one huge allocation)
+  Leak = 8,        // LeakSanitizer found memory the input leaked: the worker exits
 };
 
 struct Frame {

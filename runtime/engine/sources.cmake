@@ -15,6 +15,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/guidance.cpp
   engine/input_codec.cpp
   engine/interrupt.cpp
+  engine/leak_check.cpp
   engine/new_limit.cpp
   engine/progress.cpp
   engine/protocol.cpp

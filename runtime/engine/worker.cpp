@@ -12,6 +12,7 @@
 #include "engine/coverage.h"
 #include "engine/executor.h"
 #include "engine/guidance.h"
+#include "engine/leak_check.h"
 #include "engine/sanitizer_report.h"
 #include "engine/input_codec.h"
 #include "engine/protocol.h"
@@ -48,6 +49,16 @@ class Worker {
   }
 
   const Executor& executor() const { return executor_; }
+
+  // Runs one input: true if it failed. An input that leaked (leak_check.h)
+  // ends the worker, as a crash does, so the next one starts with no leak
+  // on record.
+  bool run_input(const std::vector<Value>& in, int64_t now) {
+    begin_leak_window();
+    if (executor_.run(in, now)) return true;
+    if (input_leaked()) record_leak_and_exit();
+    return false;
+  }
 
   // Answers commands until EOF on the command pipe.
   void serve() {
@@ -108,7 +119,7 @@ class Worker {
   Reply run_once(bool coverage) {
     publish(original_);
     Reply r{Outcome::Done, 0, 1};
-    if (executor_.run(original_, coarse_now())) {
+    if (run_input(original_, coarse_now())) {
       clear_counters(regions_);
       r.outcome = Outcome::Failure;
     } else if (coverage) {
@@ -129,7 +140,7 @@ class Worker {
     std::vector<uint8_t> first(shm_.snap(), shm_.snap() + shm_.mask_size());
     publish(original_);
     r.count = 2;
-    if (executor_.run(original_, coarse_now())) {
+    if (run_input(original_, coarse_now())) {
       clear_counters(regions_);
       r.outcome = Outcome::Failure;
       return r;
@@ -161,7 +172,7 @@ class Worker {
       chain.next(input_);
       publish(input_);
       ++r.count;
-      if (executor_.run(input_, now)) {
+      if (run_input(input_, now)) {
         clear_counters(regions_);
         r.outcome = Outcome::Failure;
         break;
@@ -182,7 +193,7 @@ class Worker {
                       fuzz::Budget& budget, bool& failed, uint64_t& count) {
     publish(candidate);
     ++count;
-    if (executor_.run(candidate, coarse_now())) {
+    if (run_input(candidate, coarse_now())) {
       clear_counters(regions_);
       failed = true;
       budget.stop();
@@ -246,8 +257,9 @@ void serve_worker(TestState& f, const FuzzTarget& target) {
   f.fuzz->in_fuzz_fn = true;  // f.Log & co. inside the fuzz function are misuse
   Worker worker(target, shm, mask);
   install_worker_crash_handlers(shm, worker.executor().log_slot());
-  route_sanitizer_reports();
   const Flags& fl = flags();
+  route_sanitizer_reports();
+  start_leak_checks(fl.fuzzleaks);
   start_worker_limits(shm, fl.fuzztimeout, uint64_t(std::max<int64_t>(0, fl.fuzzrsslimit)) << 20);
   Reply hello{Outcome::Hello, 0, size};
   if (!write_message(kReplyFd, &hello, sizeof hello)) internal_error("cannot reach the coordinator");

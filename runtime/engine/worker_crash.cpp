@@ -122,6 +122,15 @@ bool busy() { return g_busy.load(std::memory_order_relaxed); }
 
 bool claim_record() { return !g_claimed.exchange(true); }
 
+void record_leak_and_exit() {
+  if (claim_record()) {
+    FailureRecord& r = g_shm.header().failure;
+    r.kind = FailureKind::Leak;
+    record_log(g_shm);
+  }
+  _exit(23);
+}
+
 __attribute__((noinline)) void record_frames(FailureRecord& r, void* ucontext, int skip) {
   void* frames[kBacktraceMax];
   int n = backtrace(frames, kBacktraceMax);

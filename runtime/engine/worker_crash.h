@@ -10,6 +10,7 @@
 //   std::terminate                  kind Terminate, then _exit(2)
 //   exit() during an input          kind Exit (the status), then exit goes on
 //   fire_watchdog() (watchdog.h)    kind Timeout or Memory, then _exit(2)
+//   record_leak_and_exit()          kind Leak, then _exit(23) (LSan's status)
 //
 // Only the first of these wins (record_claimed); a second one in another
 // thread waits for the process to end. Frames are module-relative (shm.h),
@@ -25,6 +26,10 @@ namespace cxxtest::runtime::engine {
 // `shm` stays mapped for the life of the process. `*log` is the running
 // input's test log (copied into the report on a crash; read without a lock).
 void install_worker_crash_handlers(const ShmView& shm, const std::string* const* log);
+
+// Records that the input just run leaked memory (leak_check.h) and ends the
+// worker.
+[[noreturn]] void record_leak_and_exit();
 
 // Set while a command runs inputs; exit() outside of that is not recorded.
 void set_busy(bool busy);
