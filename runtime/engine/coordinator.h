@@ -130,6 +130,7 @@ class Coordinator {
   bool baseline_complete_ = false;
   bool stability_asked_ = false;             // the first baseline input runs twice
   uint64_t stable_hit_ = 0, stable_differ_ = 0;  // counters hit / different on the rerun
+  std::vector<uint32_t> unstable_;                // their mask indices, under -v
   bool minimizing_crash_ = false;
   int64_t new_interesting_ = 0;
   size_t mask_size_ = 0;

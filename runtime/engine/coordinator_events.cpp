@@ -4,12 +4,14 @@
 #include <cstring>
 
 #include "cachedir/corpus_dir.h"
+#include "config.h"
 #include "corpus_v1.h"
 #include "engine/coordinator.h"
 #include "engine/coverage.h"
 #include "engine/input_codec.h"
 #include "engine/progress.h"
 #include "engine/report.h"
+#include "engine/unstable.h"
 
 namespace cxxtest::runtime::engine {
 
@@ -61,6 +63,7 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
   if (r.count == 2) {
     stable_hit_ = r.changed;
     stable_differ_ = r.reserved;
+    if (flags().verbose) unstable_ = differing_indices(s.proc->shm().keep(), mask_size_, 4096);
   }
   ++baseline_done_;
   if (baseline_done_ == baseline_total_) {
@@ -68,6 +71,7 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
     std::fputs(baseline_line(b).c_str(), stderr);
     if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_).c_str(), stderr);
+    if (!unstable_.empty()) std::fputs(unstable_lines(registered(), unstable_, 10).c_str(), stderr);
   }
 }
 

@@ -91,6 +91,11 @@ std::string stack_text(const std::vector<Frame>& frames) {
     uintptr_t base = fr.module < bases.size() ? bases[fr.module] : 0;
     pcs.push_back(reinterpret_cast<void*>(base + fr.offset));
   }
+  return symbolized(pcs);
+}
+
+std::string symbolized(const std::vector<void*>& pcs) {
+  if (pcs.empty()) return "";
   int fd = memfd_create("cxxtest-stack", MFD_CLOEXEC);
   if (fd < 0) return "";
   {

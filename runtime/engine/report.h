@@ -52,4 +52,8 @@ std::string written_text(const std::string& target, const std::string& name, con
 // print them. Empty for no frames.
 std::string stack_text(const std::vector<Frame>& frames);
 
+// write_stack()'s lines for pcs of this process: pcs[0] exact, the others
+// return addresses (one past the call).
+std::string symbolized(const std::vector<void*>& pcs);
+
 }  // namespace cxxtest::runtime::engine

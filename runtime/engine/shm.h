@@ -10,7 +10,9 @@
 //
 //   header     4096 bytes  ShmHeader, below
 //   report     64 KiB      text of the last failure (FailureRecord.text_len)
-//   keep       mask bytes  coverage the worker must keep (coordinator writes)
+//   keep       mask bytes  coverage the worker must keep (coordinator writes);
+//                          after a Baseline run twice, the worker writes the
+//                          counters whose buckets differed (non-zero bytes)
 //   snap       mask bytes  coverage the worker reports (worker writes)
 //   original   kInputCap   encoded input to start from, then the splice
 //                          partner right after it (coordinator writes)

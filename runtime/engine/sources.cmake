@@ -22,6 +22,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/sanitizer_report.cpp
   engine/report.cpp
   engine/shm.cpp
+  engine/unstable.cpp
   engine/worker.cpp
   engine/worker_crash.cpp
   engine/worker_limits.cpp

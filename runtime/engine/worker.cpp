@@ -132,7 +132,8 @@ class Worker {
 
   // Stability (AFL's figure): runs the input twice and reports, in the
   // reply's spare fields, how many counters were hit (changed) and how many
-  // of those came out different the second time (reserved). snap holds the
+  // of those came out different the second time (reserved); keep marks
+  // those that differed, for naming them (unstable.h). snap holds the
   // union of both runs, so the baseline misses nothing either saw.
   Reply run_twice() {
     Reply r = run_once(true);
@@ -148,7 +149,9 @@ class Worker {
     collect_all(regions_, shm_.snap(), shm_.mask_size());
     uint64_t hit = 0, differ = 0;
     uint8_t* snap = shm_.snap();
+    uint8_t* differed = shm_.keep();
     for (size_t i = 0; i < first.size(); ++i) {
+      differed[i] = first[i] ^ snap[i];
       if (!(first[i] | snap[i])) continue;
       ++hit;
       differ += first[i] != snap[i];
