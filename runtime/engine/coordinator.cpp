@@ -26,7 +26,12 @@ constexpr int64_t kLogEvery = 3 * kSecond;
 }  // namespace
 
 Coordinator::Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts)
-    : f_(f), target_(target), opts_(std::move(opts)), budget_(opts_.fuzz_count), rng_(opts_.seed) {}
+    : f_(f),
+      target_(target),
+      opts_(std::move(opts)),
+      budget_(opts_.fuzz_count),
+      auto_dict_(auto_dict_path(opts_.cache_dir)),
+      rng_(opts_.seed) {}
 
 Coordinator::~Coordinator() {
   slots_.clear();  // kills and reaps what is left

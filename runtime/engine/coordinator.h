@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "duration.h"
+#include "engine/auto_dict.h"
 #include "engine/corpus.h"
 #include "engine/exec_budget.h"
 #include "engine/failure.h"
@@ -123,6 +124,7 @@ class Coordinator {
   const FuzzTarget& target_;
   CoordinatorOptions opts_;
   ExecBudget budget_;
+  AutoDict auto_dict_;  // learned tokens that found coverage (auto_dict.h)
   Corpus corpus_;
   std::vector<size_t> baseline_;  // entries still to send for the baseline
   int64_t baseline_total_ = 0, baseline_done_ = 0;

@@ -79,7 +79,11 @@ void Coordinator::on_fuzz(size_t i, const Reply& r) {
   Slot& s = slots_[i];
   budget_.settle(s.granted, int64_t(r.count));
   if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.proc->shm()));
-  if (r.outcome == Outcome::NewCoverage) new_coverage(i);
+  if (r.outcome == Outcome::NewCoverage) {
+    std::string err;
+    if (!auto_dict_.add(read_learned(s.proc->shm()), &err)) return error(err);
+    new_coverage(i);
+  }
 }
 
 // A worker found new coverage: confirm it, then minimize it on that worker

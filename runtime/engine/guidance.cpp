@@ -69,6 +69,7 @@ void Guidance::refresh() {
   tokens_.clear();
   ints_.clear();
   for (const auto& d : dict_) add_unique(tokens_, d);
+  learned_begin_ = tokens_.size();
   if (!learn_) return;
   recent_byte_operands(tokens_);
   const CmpEntry* table = cmp_table();
@@ -81,6 +82,24 @@ void Guidance::refresh() {
       if (e.size > 1 && v > 0xff) add_unique(tokens_, le_bytes(v, e.size));
     }
   }
+}
+
+std::vector<std::string> Guidance::credited(const std::vector<Value>& before,
+                                           const std::vector<Value>& after) const {
+  std::vector<std::string> out;
+  for (size_t arg = 0; arg < after.size(); ++arg) {
+    const Value& v = after[arg];
+    if (v.kind != Kind::Bytes && v.kind != Kind::String) continue;
+    std::string_view old = arg < before.size() ? std::string_view(before[arg].bytes) : std::string_view();
+    for (size_t t = learned_begin_; t < tokens_.size(); ++t) {
+      const std::string& token = tokens_[t];
+      if (token.size() < 2) continue;  // one byte: what the byte mutators try anyway
+      if (std::string_view(v.bytes).find(token) == std::string_view::npos) continue;
+      if (old.find(token) != std::string_view::npos) continue;
+      add_unique(out, token);
+    }
+  }
+  return out;
 }
 
 }  // namespace cxxtest::runtime::engine

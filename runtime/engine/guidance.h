@@ -10,6 +10,8 @@
 // to tokens() and ints(), whose addresses never change.
 #pragma once
 
+#include <cxxtest/value.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,12 +31,18 @@ class Guidance {
   void refresh();
 
   const std::vector<std::string>* tokens() const { return &tokens_; }
+
+  // The learned tokens (not the dictionary's) that some byte argument of
+  // `after` holds and the same argument of `before` does not: what the
+  // mutator most likely inserted into an input that found new coverage.
+  std::vector<std::string> credited(const std::vector<Value>& before, const std::vector<Value>& after) const;
   const std::vector<uint64_t>* ints() const { return &ints_; }
 
  private:
   std::vector<std::string> dict_;
   bool learn_;
   std::vector<std::string> tokens_;
+  size_t learned_begin_ = 0;  // tokens_[learned_begin_...] came from compares
   std::vector<uint64_t> ints_;
 };
 

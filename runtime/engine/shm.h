@@ -9,7 +9,8 @@
 // Areas, in order (ShmLayout gives the offsets; each starts on a page):
 //
 //   header     4096 bytes  ShmHeader, below
-//   report     64 KiB      text of the last failure (FailureRecord.text_len)
+//   report     64 KiB      text of the last failure (FailureRecord.text_len),
+//                          or the learned tokens of a NewCoverage reply
 //   keep       mask bytes  coverage the worker must keep (coordinator writes);
 //                          after a Baseline run twice, the worker writes the
 //                          counters whose buckets differed (non-zero bytes)
@@ -31,7 +32,9 @@
 //    24     4  original_len  coordinator  bytes of the original input
 //    28     4  partner_len   coordinator  bytes of the partner (0: none)
 //    32     4  mask_size     coordinator  bytes of keep and snap
-//    36     4  reserved
+//    36     4  learned_len   worker       after a NewCoverage reply: bytes of
+//                                         tokens in the report area that led
+//                                         to it (auto_dict.h), 0: none
 //    40   768  failure       worker       FailureRecord of the last failure
 //   808        end (the rest of the page is unused)
 //
@@ -117,7 +120,7 @@ struct ShmHeader {
   uint32_t original_len;
   uint32_t partner_len;
   uint32_t mask_size;
-  uint32_t reserved;
+  uint32_t learned_len;
   FailureRecord failure;
 };
 static_assert(offsetof(ShmHeader, failure) == 40);

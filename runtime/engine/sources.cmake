@@ -1,6 +1,7 @@
 # The fuzzing engine's sources (runtime/engine/) and the pure engine logic it
 # drives (runtime/fuzz/), relative to runtime/; part of libcxxtest_runtime.a.
 set(CXXTEST_ENGINE_SOURCES
+  engine/auto_dict.cpp
   engine/cmp_table.h
   engine/coordinator.cpp
   engine/coordinator_crash.cpp

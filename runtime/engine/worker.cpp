@@ -11,6 +11,7 @@
 #include "config.h"
 #include "engine/coverage.h"
 #include "engine/executor.h"
+#include "engine/auto_dict.h"
 #include "engine/guidance.h"
 #include "engine/leak_check.h"
 #include "engine/sanitizer_report.h"
@@ -36,6 +37,16 @@ int64_t steady_nanos() {
       .count();
 }
 
+// The target's dictionary, then its automatic one (auto_dict.h) unless
+// comparison guidance is off.
+std::vector<std::string> dictionary_of(const FuzzTarget& target) {
+  std::vector<std::string> dict = target.dict;
+  if (!flags().fuzzcmp || flags().fuzzcachedir.empty()) return dict;
+  AutoDict learned(auto_dict_path(std::filesystem::path(flags().fuzzcachedir) / target.name));
+  dict.insert(dict.end(), learned.tokens().begin(), learned.tokens().end());
+  return dict;
+}
+
 class Worker {
  public:
   Worker(const FuzzTarget& target, const ShmView& shm, const uint8_t* mask)
@@ -44,7 +55,7 @@ class Worker {
         mask_(mask),
         regions_(registered()),
         executor_(target, shm),
-        guidance_(target.dict, flags().fuzzcmp) {
+        guidance_(dictionary_of(target), flags().fuzzcmp) {
     scratch_.resize(shm.mask_size());
   }
 
@@ -182,6 +193,7 @@ class Worker {
       }
       if (coverage && collect_new(regions_, mask_, shm_.snap())) {
         r.outcome = Outcome::NewCoverage;
+        write_learned(shm_, guidance_.credited(original_, input_));
         break;
       }
       if ((now = coarse_now()) >= deadline) break;

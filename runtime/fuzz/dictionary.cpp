@@ -99,4 +99,23 @@ bool load_dictionary(const std::filesystem::path& file, std::vector<std::string>
   return parse_dictionary(ss.str(), out, err);
 }
 
+std::string quote_dictionary_value(std::string_view value) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (char c : value) {
+    auto b = static_cast<unsigned char>(c);
+    if (c == '\\' || c == '"') {
+      out += '\\';
+      out += c;
+    } else if (b < 0x20 || b >= 0x7f) {
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 }  // namespace cxxtest::fuzz

@@ -30,4 +30,8 @@ bool parse_dictionary(std::string_view text, std::vector<std::string>& out, Dict
 // true, adds nothing), an unreadable one is.
 bool load_dictionary(const std::filesystem::path& file, std::vector<std::string>& out, DictError& err);
 
+// `value` as one dictionary line's quoted value, which parse_dictionary
+// reads back as `value`: printable bytes as they are, \\ \" and \xHH.
+std::string quote_dictionary_value(std::string_view value);
+
 }  // namespace cxxtest::fuzz

@@ -22,6 +22,7 @@ TEST_CASE("The header is laid out as documented") {
   CHECK(offsetof(ShmHeader, original_len) == 24);
   CHECK(offsetof(ShmHeader, partner_len) == 28);
   CHECK(offsetof(ShmHeader, mask_size) == 32);
+  CHECK(offsetof(ShmHeader, learned_len) == 36);
   CHECK(offsetof(ShmHeader, failure) == 40);
   CHECK(offsetof(FailureRecord, kind) == 0);
   CHECK(offsetof(FailureRecord, detail) == 4);

@@ -49,3 +49,15 @@ TEST_CASE("a missing file is an empty dictionary") {
   CHECK(cxxtest::fuzz::load_dictionary("/nonexistent/FuzzX.dict", out, err));
   CHECK(out.empty());
 }
+
+TEST_CASE("quote_dictionary_value round-trips every byte through parse_dictionary") {
+  std::string all;
+  for (int b = 0; b < 256; ++b) all += static_cast<char>(b);
+  std::string line = "auto=" + cxxtest::fuzz::quote_dictionary_value(all) + "\n";
+  CHECK(cxxtest::fuzz::quote_dictionary_value("a\"b\\c\n") == "\"a\\\"b\\\\c\\x0a\"");
+  std::vector<std::string> out;
+  cxxtest::fuzz::DictError err;
+  REQUIRE(cxxtest::fuzz::parse_dictionary(line, out, err));
+  REQUIRE(out.size() == 1);
+  CHECK(out[0] == all);
+}

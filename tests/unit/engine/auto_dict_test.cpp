@@ -1,0 +1,85 @@
+// auto_dict_test.cpp: the automatic dictionary (engine/auto_dict.h) and
+// which learned tokens an input is credited with (engine/guidance.h).
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/auto_dict.h"
+#include "engine/guidance.h"
+#include "intercept/compare_hooks.h"
+#include "scratch.h"
+
+using namespace cxxtest::runtime::engine;
+using cxxtest::Value;
+using cxxtest::testing::ScratchDir;
+
+TEST_CASE("Learned tokens travel through the report area, each whole") {
+  ShmView shm;
+  std::string err;
+  int fd = create_shm(64, shm, &err);
+  REQUIRE(fd >= 0);
+  std::string binary("\x00\xff\"", 3);
+  std::string too_long(kMaxTokenBytes + 1, 'x');
+  write_learned(shm, {"GET ", too_long, binary, ""});
+  CHECK(shm.header().learned_len == 1 + 4 + 1 + 3);
+  CHECK(read_learned(shm) == std::vector<std::string>{"GET ", binary});
+  write_learned(shm, {});
+  CHECK(read_learned(shm).empty());
+  close(fd);
+}
+
+TEST_CASE("The dictionary file sits beside the corpus dir, survives a reload and skips known tokens") {
+  ScratchDir dir;
+  auto corpus = dir / "fuzz" / "example.com" / "m" / "FuzzX";
+  auto file = auto_dict_path(corpus);
+  CHECK(file == dir / "fuzz" / "example.com" / "m" / "FuzzX.dict");
+  CHECK(auto_dict_path(corpus.string() + "/") == file);
+  std::string err;
+  {
+    AutoDict d(file);
+    CHECK(d.tokens().empty());
+    REQUIRE(d.add({"magic", std::string("\x01\x02", 2)}, &err));
+    REQUIRE(d.add({"magic"}, &err));
+  }
+  AutoDict again(file);
+  CHECK(again.tokens() == std::vector<std::string>{"magic", std::string("\x01\x02", 2)});
+}
+
+TEST_CASE("A malformed dictionary file is a cache to start over, and the store is capped") {
+  ScratchDir dir;
+  auto file = dir / "FuzzX.dict";
+  std::ofstream(file) << "not a dict line\n";
+  AutoDict d(file);
+  CHECK(d.tokens().empty());
+  std::vector<std::string> many;
+  for (size_t i = 0; i < kMaxAutoTokens + 10; ++i) many.push_back("t" + std::to_string(i));
+  std::string err;
+  REQUIRE(d.add(many, &err));
+  CHECK(d.tokens().size() == kMaxAutoTokens);
+  CHECK(AutoDict(file).tokens().size() == kMaxAutoTokens);
+}
+
+TEST_CASE("An input is credited with the learned tokens it gained, not the dictionary's") {
+  Guidance g({"static"}, true);
+  g.start_recording();
+  const char* input = "user-bytes";
+  const char* literal = "LITERAL";
+  cxxtest::intercept::bytes_hook(0x1234, reinterpret_cast<const uint8_t*>(input), 10,
+                                 reinterpret_cast<const uint8_t*>(literal), 7);
+  g.refresh();
+  Value before = Value::of(std::string("xx static"));
+  Value after = Value::of(std::string("xxLITERAL static"));
+  CHECK(g.credited({before}, {after}) == std::vector<std::string>{"LITERAL"});
+  // Already in the original input: not what the mutation added.
+  Value had = Value::of(std::string("LITERAL"));
+  CHECK(g.credited({had}, {after}).empty());
+  // With guidance off nothing is learned, so nothing is credited.
+  Guidance off({"static"}, false);
+  off.refresh();
+  CHECK(off.credited({before}, {after}).empty());
+  cxxtest::intercept::bytes_hook = nullptr;
+}
