@@ -15,6 +15,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/fuzz_run.cpp
   engine/guidance.cpp
   engine/input_codec.cpp
+  engine/int_solver.cpp
   engine/interrupt.cpp
   engine/leak_check.cpp
   engine/new_limit.cpp

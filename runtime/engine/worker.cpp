@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <optional>
@@ -13,6 +14,8 @@
 #include "engine/executor.h"
 #include "engine/auto_dict.h"
 #include "engine/guidance.h"
+#include "engine/int_solver.h"
+#include "engine/cmp_table.h"
 #include "engine/leak_check.h"
 #include "engine/sanitizer_report.h"
 #include "engine/input_codec.h"
@@ -22,6 +25,7 @@
 #include "fuzz/budget.h"
 #include "fuzz/chain.h"
 #include "fuzz/minimize.h"
+#include "fuzz/scalar_ops.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -177,11 +181,15 @@ class Worker {
     if (!mutator_) internal_error("Fuzz before Init");
     mutator_->set_splice_source(partner_);
     guidance_.refresh();  // what the last slice compared, for this one's mutations
-    fuzz::MutationChain chain(*mutator_, original_);
     const bool coverage = !regions_.empty();
     int64_t now = coarse_now();
     const int64_t deadline = now + cmd.nanos;
     Reply r{Outcome::Done, 0, 0};
+    if (coverage && flags().fuzzcmp && solve_integers(cmd, r)) {
+      mutator_->set_splice_source({});
+      return r;
+    }
+    fuzz::MutationChain chain(*mutator_, original_);
     while (r.count < cmd.limit) {
       chain.next(input_);
       publish(input_);
@@ -200,6 +208,62 @@ class Worker {
     }
     mutator_->set_splice_source({});
     return r;
+  }
+
+  // Runs one input of a fuzzing slice outside the mutation chain. False
+  // when the slice's executions are used up or the input failed or found
+  // coverage (then r.outcome says so).
+  // `collect`: whether new coverage counts (the original's own, already
+  // credited to it or about to be, does not).
+  bool try_input(const std::vector<Value>& in, const Command& cmd, Reply& r, bool collect = true) {
+    if (r.count >= cmd.limit) return false;
+    publish(in);
+    ++r.count;
+    if (run_input(in, coarse_now())) {
+      clear_counters(regions_);
+      r.outcome = Outcome::Failure;
+      return false;
+    }
+    if (!collect) {
+      clear_counters(regions_);
+      return true;
+    }
+    if (collect_new(regions_, mask_, shm_.snap())) {
+      r.outcome = Outcome::NewCoverage;
+      write_learned(shm_, {});
+      return false;
+    }
+    return true;
+  }
+
+  // int_solver.h, once per slice: probes each integer argument of the
+  // original and tries the values that would satisfy the comparisons it
+  // feeds. True when a tried value failed or found coverage.
+  bool solve_integers(const Command& cmd, Reply& r) {
+    constexpr size_t kMaxCandidates = 24;  // per argument and slice
+    auto is_integer = [](const Value& v) { return v.kind >= Kind::Char && v.kind <= Kind::Uint64; };
+    if (std::none_of(original_.begin(), original_.end(), is_integer)) return false;
+    auto stopped = [&] { return r.outcome != Outcome::Done; };
+    clear_cmp_table();
+    if (!try_input(original_, cmd, r, false)) return stopped();
+    base_cmps_.assign(cmp_table(), cmp_table() + kCmpSlots);
+    for (size_t i = 0; i < original_.size(); ++i) {
+      if (!is_integer(original_[i])) continue;
+      Kind kind = original_[i].kind;
+      uint64_t v = original_[i].bits;
+      input_ = original_;
+      input_[i].bits = fuzz::ops::normalize(kind, v + 1);
+      clear_cmp_table();
+      if (!try_input(input_, cmd, r)) return stopped();
+      candidates_.clear();
+      solve_candidates(base_cmps_.data(), cmp_table(), v, candidates_, kMaxCandidates);
+      for (uint64_t c : candidates_) {
+        input_[i].bits = fuzz::ops::normalize(kind, c);
+        if (input_[i].bits == v) continue;
+        if (!try_input(input_, cmd, r)) return stopped();
+      }
+    }
+    return false;
   }
 
   // One minimization candidate: fails -> stop (the candidate stays in
@@ -255,6 +319,8 @@ class Worker {
   std::vector<Value> original_, input_;
   std::vector<std::vector<Value>> partner_;
   std::vector<uint8_t> scratch_;
+  std::vector<CmpEntry> base_cmps_;   // solve_integers: the original's compares
+  std::vector<uint64_t> candidates_;  // solve_integers: values to try
 };
 
 // Keeps the inherited descriptors away from programs the target starts.
