@@ -10,15 +10,19 @@ namespace cxxtest::runtime::engine {
 
 namespace {
 
-// One slot per (hashed) call site, as the integer table: a site keeps
-// overwriting its own slot. Torn slots (another thread writing) only cost a
-// useless token.
+// One slot per (hashed) call site and compared length: a site keeps
+// overwriting its slot for that length. Keying by length too keeps the
+// long comparisons, the valuable ones, from being overwritten by the many
+// short ones: `std::string(s) == "open sesame!"` compares min(|s|, 12)
+// bytes, so most executions compare a short prefix of the literal and only
+// the rare long input compares all of it. Torn slots (another thread
+// writing) only cost a useless token.
 struct BytesSlot {
   uint8_t len_a = 0, len_b = 0;
   uint8_t a[cxxtest::intercept::kMaxReported];
   uint8_t b[cxxtest::intercept::kMaxReported];
 };
-constexpr size_t kBytesSlots = 64;  // a power of two
+constexpr size_t kBytesSlots = 128;  // a power of two
 BytesSlot g_bytes[kBytesSlots];
 
 constexpr size_t kMaxTokens = 512;  // dictionary + learned, per refresh
@@ -39,9 +43,10 @@ std::string le_bytes(uint64_t v, uint32_t size) {
 }  // namespace
 
 void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
-  BytesSlot& s = g_bytes[(pc ^ (pc >> 7)) & (kBytesSlots - 1)];
   na = std::min(na, cxxtest::intercept::kMaxReported);
   nb = std::min(nb, cxxtest::intercept::kMaxReported);
+  size_t key = pc ^ (pc >> 7) ^ (std::max(na, nb) * 0x9e3779b97f4a7c15ull >> 40);
+  BytesSlot& s = g_bytes[key & (kBytesSlots - 1)];
   // Plain loops: this runs inside the intercepted memcmp and must not call it.
   for (size_t i = 0; i < na; ++i) s.a[i] = a[i];
   for (size_t i = 0; i < nb; ++i) s.b[i] = b[i];
