@@ -1,8 +1,9 @@
 // symbolize.cpp: see symbolize.h. Everything here uses static buffers only.
 #include "symbolize.h"
 
+#include "module_of.h"
+
 #include <fcntl.h>
-#include <link.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -38,25 +39,6 @@ bool find_in_path(const char* name, char* out) {
   }
   out[0] = '\0';
   return false;
-}
-
-struct ModuleQuery {
-  uintptr_t pc;
-  const char* path = nullptr;
-  uintptr_t offset = 0;
-};
-
-int find_module(dl_phdr_info* info, size_t, void* arg) {
-  auto* q = static_cast<ModuleQuery*>(arg);
-  for (int i = 0; i < info->dlpi_phnum; ++i) {
-    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-    uintptr_t start = info->dlpi_addr + ph.p_vaddr;
-    if (ph.p_type != PT_LOAD || q->pc < start || q->pc >= start + ph.p_memsz) continue;
-    q->path = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : exe_path;
-    q->offset = q->pc - info->dlpi_addr;
-    return 1;
-  }
-  return 0;
 }
 
 // Runs the symbolizer on `input` (len bytes); returns the bytes of output read.
@@ -163,9 +145,12 @@ bool write_block(RawWriter& w, const Block& b, int i, uintptr_t pc, int indent) 
   return printed;
 }
 
-void write_raw_frame(RawWriter& w, int i, uintptr_t pc, const ModuleQuery& q, int indent) {
+// The executable's path for the executable, else the module's own.
+const char* module_path(const ModuleHit& m) { return m.name[0] ? m.name : exe_path; }
+
+void write_raw_frame(RawWriter& w, int i, uintptr_t pc, const ModuleHit& m, int indent) {
   w.spaces(indent).put('#').dec(uint64_t(i)).put(' ').hex(pc);
-  if (q.path) w.str(" (").str(q.path).put('+').hex(q.offset).put(')');
+  if (m.found) w.str(" (").str(module_path(m)).put('+').hex(m.offset).put(')');
   w.put('\n');
 }
 
@@ -187,24 +172,25 @@ void init_symbolizer() {
 }
 
 void write_stack(RawWriter& w, void* const* frames, int n, int indent) {
-  static ModuleQuery modules[kMaxFrames];
+  static ModuleHit modules[kMaxFrames];
+  static uintptr_t pcs[kMaxFrames];
   static Block blocks[kMaxFrames];
   if (n > kMaxFrames) n = kMaxFrames;
   size_t len = 0;
   for (int i = 0; i < n; ++i) {
     uintptr_t pc = reinterpret_cast<uintptr_t>(frames[i]) - (i > 0 ? 1 : 0);
-    modules[i] = ModuleQuery{pc};
-    dl_iterate_phdr(find_module, &modules[i]);
-    int k = std::snprintf(input + len, sizeof input - len, "\"%s\" 0x%lx\n",
-                          modules[i].path ? modules[i].path : exe_path,
+    pcs[i] = pc;
+    modules[i] = module_of(pc);
+    if (!modules[i].found) modules[i].offset = pc;
+    int k = std::snprintf(input + len, sizeof input - len, "\"%s\" 0x%lx\n", module_path(modules[i]),
                           static_cast<unsigned long>(modules[i].offset));
     if (k > 0 && len + size_t(k) < sizeof input) len += size_t(k);
   }
   size_t got = symbolizer_path[0] ? run_symbolizer(len) : 0;
   int shown = split_blocks(got, blocks, n);
   for (int i = 0; i < shown; ++i) {
-    if (!write_block(w, blocks[i], i, modules[i].pc, indent)) {
-      write_raw_frame(w, i, modules[i].pc, modules[i], indent);
+    if (!write_block(w, blocks[i], i, pcs[i], indent)) {
+      write_raw_frame(w, i, pcs[i], modules[i], indent);
     }
   }
 }

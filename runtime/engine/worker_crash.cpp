@@ -2,8 +2,9 @@
 // handler uses fixed storage only: no allocation, no locks, no stdio.
 #include "engine/worker_crash.h"
 
+#include "module_of.h"
+
 #include <execinfo.h>
-#include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <ucontext.h>
@@ -30,27 +31,6 @@ std::atomic<bool> g_claimed{false};
 std::atomic<bool> g_frames_done{false};
 
 int capture_signal() { return SIGRTMIN + 3; }
-
-struct ModuleQuery {
-  uintptr_t pc = 0;
-  uint32_t index = 0;
-  bool found = false;
-  Frame frame;
-};
-
-int find_module(dl_phdr_info* info, size_t, void* arg) {
-  auto* q = static_cast<ModuleQuery*>(arg);
-  for (int i = 0; i < info->dlpi_phnum; ++i) {
-    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-    uintptr_t start = info->dlpi_addr + ph.p_vaddr;
-    if (ph.p_type != PT_LOAD || q->pc < start || q->pc >= start + ph.p_memsz) continue;
-    q->frame = Frame{q->index, 0, q->pc - info->dlpi_addr};
-    q->found = true;
-    return 1;
-  }
-  ++q->index;
-  return 0;
-}
 
 uintptr_t context_pc(void* ucontext) {
   auto* uc = static_cast<ucontext_t*>(ucontext);
@@ -137,10 +117,9 @@ __attribute__((noinline)) void record_frames(FailureRecord& r, void* ucontext, i
   int first = first_frame(frames, n, ucontext, skip);
   uint32_t out = 0;
   for (int i = first; i < n && out < uint32_t(kMaxFrames); ++i) {
-    ModuleQuery q;
-    q.pc = uintptr_t(frames[i]);
-    dl_iterate_phdr(find_module, &q);
-    r.frames[out++] = q.found ? q.frame : Frame{UINT32_MAX, 0, q.pc};
+    uintptr_t pc = uintptr_t(frames[i]);
+    ModuleHit m = module_of(pc);
+    r.frames[out++] = m.found ? Frame{m.index, 0, m.offset} : Frame{UINT32_MAX, 0, pc};
   }
   r.nframes = out;
 }

@@ -1,0 +1,21 @@
+// module_of.h: which loaded module holds a code address, and where in it.
+// Async-signal-safe: one dl_iterate_phdr walk, no allocation, so crash
+// handlers (engine/worker_crash.cpp) and the symbolizer (symbolize.cpp)
+// can both use it.
+#pragma once
+
+#include <cstdint>
+
+namespace cxxtest::runtime {
+
+struct ModuleHit {
+  bool found = false;
+  uint32_t index = 0;        // position in dl_iterate_phdr order (0: the executable)
+  const char* name = "";     // the module's path; "" for the executable
+  uintptr_t offset = 0;      // pc - the module's load address
+};
+
+// The module whose loaded segments contain `pc`.
+ModuleHit module_of(uintptr_t pc);
+
+}  // namespace cxxtest::runtime
