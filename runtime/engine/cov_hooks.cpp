@@ -74,21 +74,22 @@ void __sanitizer_cov_trace_const_cmp8(uint64_t a, uint64_t b) {
 }
 
 // cases[0] is the number of cases, cases[1] the operand width in bits, then
-// the case values. The operand is recorded against the case values nearest
-// to it from below and above (what a mutation should try), at most once.
+// the case values, which clang sorts in ascending (unsigned) order. The
+// operand is recorded against the case values nearest to it from below and
+// above (what a mutation should try), at most once each. Were the cases not
+// sorted, the recorded values would still be a case below the operand and
+// one above it, only not the nearest.
 void __sanitizer_cov_trace_switch(uint64_t val, uint64_t* cases) {
   uint64_t n = cases[0];
+  const uint64_t* values = cases + 2;
+  uint64_t i = 0;
+  while (i < n && values[i] <= val) ++i;  // values[i] is the first case above val
   uint32_t size = static_cast<uint32_t>(cases[1] / 8);
-  uint64_t below = 0, above = 0;
-  bool has_below = false, has_above = false;
-  for (uint64_t i = 0; i < n; ++i) {
-    uint64_t c = cases[2 + i];
-    if (c <= val && (!has_below || c > below)) below = c, has_below = true;
-    if (c > val && (!has_above || c < above)) above = c, has_above = true;
-  }
   uintptr_t pc = CXXTEST_PC();
-  if (has_below) record_cmp(pc, below, val, size, kCmpConst | kCmpSwitch);
-  if (has_above) record_cmp(pc + 1, above, val, size, kCmpConst | kCmpSwitch);
+  if (i > 0) record_cmp(pc, values[i - 1], val, size, kCmpConst | kCmpSwitch);
+  // pc + 16: another slot (slot_for ignores the low 4 bits), so the two
+  // records do not overwrite each other.
+  if (i < n) record_cmp(pc + 16, values[i], val, size, kCmpConst | kCmpSwitch);
 }
 
 void __sanitizer_cov_trace_div4(uint32_t val) { record_cmp(CXXTEST_PC(), 0, val, 4, kCmpDiv); }

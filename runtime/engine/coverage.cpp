@@ -44,41 +44,102 @@ size_t size_of(std::span<const CounterRegion> regions) {
   return n;
 }
 
-// Bytes [lo, hi) (inside one aligned word at `word`) as that word, cleared.
-template <class F>
-void partial_word(uint8_t* word, uint8_t* lo, uint8_t* hi, size_t index, F& f) {
-  uint64_t w = 0;
-  for (uint8_t* p = lo; p < hi; ++p) w |= uint64_t{*p} << (8 * (p - word));
-  if (w == 0) return;
-  std::memset(lo, 0, size_t(hi - lo));
-  f(w, index);
+// The aligned word holding bytes [lo, hi) of a region, with every other
+// byte masked off; the set ones among those bytes are cleared. Reading the
+// whole word is safe: an aligned word never straddles a page.
+uint64_t take_partial_word(uint8_t* lo, uint8_t* hi) {
+  static_assert(std::endian::native == std::endian::little);
+  uintptr_t word = align_down(lo);
+  unsigned from = unsigned(reinterpret_cast<uintptr_t>(lo) - word);
+  unsigned to = unsigned(reinterpret_cast<uintptr_t>(hi) - word);
+  uint64_t keep = (to == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * to)) - 1) & ~((uint64_t{1} << (8 * from)) - 1);
+  uint64_t w = __atomic_load_n(reinterpret_cast<const uint64_t*>(word), __ATOMIC_RELAXED) & keep;
+  if (w == 0) return 0;
+  for (unsigned k = from; k < to; ++k)  // not memset: a call costs more than these few bytes
+    if ((w >> (8 * k)) & 0xff) lo[k - from] = 0;
+  return w;
 }
 
-// Calls f(counter word, mask byte index) for every non-zero word of r and
-// clears it.
-template <class F>
-[[gnu::always_inline]] inline void scan_region(const CounterRegion& r, F&& f) {
+// 8 and 16 counter or mask bytes as vectors (GCC/Clang vector extensions:
+// SSE2 on x86-64, NEON on arm64).
+typedef uint8_t Bytes8 __attribute__((vector_size(8)));
+typedef uint8_t Bytes16 __attribute__((vector_size(16)));
+
+template <class V>
+inline V load_vector(const uint8_t* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// Which counter bytes have a bucket their mask byte lacks, without
+// bucketing: the bucket of c is its highest bit, and that bit is missing
+// from m exactly when (c & ~m) > (c >> 1), one byte compare. Non-zero
+// bytes of the result mark them.
+template <class V>
+inline V new_buckets(V c, V m) {
+  return (V)((c & ~m) > (c >> 1));
+}
+
+// Filters for scan_region: which non-zero blocks (64 bytes of whole words)
+// and words are visited. Every one, for a full snapshot.
+struct EveryWord {
+  bool block(const uint8_t*, size_t) const { return true; }
+  bool word(uint64_t, size_t) const { return true; }
+};
+
+// Only those with a bucket the mask lacks.
+struct NewInMask {
+  const uint8_t* mask;
+  bool block(const uint8_t* counters, size_t index) const {
+    Bytes16 any = {};
+    for (int k = 0; k < 64; k += 16)
+      any |= new_buckets(load_vector<Bytes16>(counters + k), load_vector<Bytes16>(mask + index + k));
+    uint64_t half[2];
+    std::memcpy(half, &any, 16);
+    return (half[0] | half[1]) != 0;
+  }
+  bool word(uint64_t w, size_t index) const {
+    Bytes8 c, fresh;
+    std::memcpy(&c, &w, 8);
+    fresh = new_buckets(c, load_vector<Bytes8>(mask + index));
+    uint64_t bits;
+    std::memcpy(&bits, &fresh, 8);
+    return bits != 0;
+  }
+};
+
+// Calls visit(counter word, mask byte index) for every non-zero word of r
+// that `filter` keeps, and clears r. Blocks of 64 bytes that are all zero
+// are skipped; the others are checked as a whole first, and cleared whole.
+template <class Filter, class Visit>
+[[gnu::always_inline]] inline void scan_region(const CounterRegion& r, const Filter& filter, Visit&& visit) {
+  auto one = [&](uint64_t w, size_t index) {
+    if (w != 0 && filter.word(w, index)) visit(w, index);
+  };
   auto* ab = reinterpret_cast<uint8_t*>(align_down(r.begin));
   auto* fb = reinterpret_cast<uint8_t*>(align_up(r.begin));
   auto* fe = reinterpret_cast<uint8_t*>(align_down(r.end));
-  if (fb > fe) return partial_word(ab, r.begin, r.end, r.base, f);  // inside one word
-  if (r.begin != fb) partial_word(ab, r.begin, fb, r.base, f);
+  if (fb > fe) return one(take_partial_word(r.begin, r.end), r.base);  // inside one word
+  if (r.begin != fb) one(take_partial_word(r.begin, fb), r.base);
   size_t index = r.base + size_t(fb - ab);
   size_t n = size_t(fe - fb) / 8, i = 0;
-  auto word = [&](size_t j) {
-    uint64_t w = load(fb + 8 * j);
-    if (w == 0) return;
-    store(fb + 8 * j, 0);
-    f(w, index + 8 * j);
-  };
   for (; i + 8 <= n; i += 8) {
+    uint8_t* block = fb + 8 * i;
     uint64_t any = 0;
-    for (size_t k = 0; k < 8; ++k) any |= load(fb + 8 * (i + k));
+    for (size_t k = 0; k < 8; ++k) any |= load(block + 8 * k);
     if (any == 0) continue;
-    for (size_t k = 0; k < 8; ++k) word(i + k);
+    if (filter.block(block, index + 8 * i))
+      for (size_t k = 0; k < 8; ++k) one(load(block + 8 * k), index + 8 * (i + k));
+    std::memset(block, 0, 64);
   }
-  for (; i < n; ++i) word(i);
-  if (fe != r.end) partial_word(fe, fe, r.end, index + 8 * n, f);
+  for (; i < n; ++i) {
+    uint64_t w = load(fb + 8 * i);
+    if (w == 0) continue;
+    store(fb + 8 * i, 0);
+    one(w, index + 8 * i);
+  }
+  if (fe != r.end) one(take_partial_word(fe, r.end), index + 8 * n);
 }
 
 }  // namespace
@@ -119,12 +180,10 @@ void clear_counters(std::span<const CounterRegion> regions) {
 bool collect_new(std::span<const CounterRegion> regions, const uint8_t* mask, uint8_t* snap) {
   bool found = false;
   for (const CounterRegion& r : regions) {
-    scan_region(r, [&](uint64_t w, size_t index) {
-      uint64_t b = bucket_bytes(w);
-      if ((b & ~load_relaxed(mask + index)) == 0) return;
+    scan_region(r, NewInMask{mask}, [&](uint64_t w, size_t index) {
       if (!found) std::memset(snap, 0, size_of(regions));
       found = true;
-      store(snap + index, b);
+      store(snap + index, bucket_bytes(w));
     });
   }
   return found;
@@ -133,7 +192,7 @@ bool collect_new(std::span<const CounterRegion> regions, const uint8_t* mask, ui
 void collect_all(std::span<const CounterRegion> regions, uint8_t* snap, size_t snap_size) {
   std::memset(snap, 0, snap_size);
   for (const CounterRegion& r : regions)
-    scan_region(r, [&](uint64_t w, size_t index) { store(snap + index, bucket_bytes(w)); });
+    scan_region(r, EveryWord{}, [&](uint64_t w, size_t index) { store(snap + index, bucket_bytes(w)); });
 }
 
 std::vector<KeepWord> keep_words(const uint8_t* keep, size_t size) {

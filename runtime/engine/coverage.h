@@ -24,6 +24,8 @@
 // Cost. Scans read the counters a word at a time and skip 64-byte blocks of
 // zeros; they clear what they read, so counters are zero between inputs and
 // nothing else has to be cleared. Only the registered regions are touched.
+// collect_new tests a non-zero block against the mask 16 bytes at a time
+// without bucketing (coverage.cpp) and buckets only a block with news.
 #pragma once
 
 #include <cstddef>

@@ -145,3 +145,35 @@ TEST_CASE("new_bits, merge and count_bits") {
   CHECK(count_bits(mask.data(), 16) == 7);
   CHECK(new_bits(mask.data(), snap.data(), nullptr, 16) == 0);
 }
+
+// collect_new decides "new" without bucketing (a byte compare, coverage.cpp);
+// this checks that shortcut against bucket() for every counter value and
+// mask byte, in each place a counter can sit: a block of whole words, a
+// whole word after the blocks, and a partial word at either end.
+TEST_CASE("collect_new finds exactly the buckets the mask lacks, for every counter and mask byte") {
+  struct Place {
+    size_t offset, n, counter;
+  };
+  for (Place p : {Place{0, 64, 17}, Place{0, 72, 68}, Place{5, 80, 0}, Place{0, 77, 76}}) {
+    CAPTURE(p.offset);
+    CAPTURE(p.counter);
+    FakeCounters fc(p.offset, p.n);
+    std::vector<CounterRegion> regions = {fc.region};
+    size_t size = assign_bases(regions);
+    std::vector<uint8_t> mask(size), snap(size);
+    size_t index = mask_index(regions[0], p.counter);
+    for (unsigned m = 0; m < 256; ++m) {
+      std::fill(mask.begin(), mask.end(), uint8_t(m));
+      for (unsigned c = 1; c < 256; ++c) {
+        fc.at(p.counter) = uint8_t(c);
+        bool want = (bucket(uint8_t(c)) & ~m) != 0;
+        if (collect_new(regions, mask.data(), snap.data()) != want) {
+          FAIL_CHECK("counter " << c << " mask " << m << ": expected new=" << want);
+          continue;
+        }
+        if (want) REQUIRE(snap[index] == bucket(uint8_t(c)));
+        REQUIRE(fc.at(p.counter) == 0);
+      }
+    }
+  }
+}
