@@ -44,15 +44,17 @@ CPP
 done
 
 now_ns() { date +%s%N; }
+# the wall time of running "$@" once, in microseconds
+run_us() {
+  local t0 t1
+  t0=$(now_ns); "$@" >/dev/null 2>&1 || true; t1=$(now_ns)
+  echo $(( (t1 - t0) / 1000 ))
+}
+# the median of $runs microsecond times on stdin, in ms with 2 decimals
+median_of() { sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) { printf "%.2f", $1 / 1000 }'; }
 # median of the wall times (ms, 2 decimals) of running "$@" $runs times
 median_ms() {
-  local times=()
-  for _ in $(seq "$runs"); do
-    local t0 t1
-    t0=$(now_ns); "$@" >/dev/null 2>&1 || true; t1=$(now_ns)
-    times+=($(( (t1 - t0) / 1000 )))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) { printf "%.2f", $1 / 1000 }'
+  for _ in $(seq "$runs"); do run_us "$@"; done | median_of
 }
 
 cd "$mod"
@@ -60,8 +62,15 @@ t0=$(now_ns); "$cxxtest" ./... >/dev/null; t1=$(now_ns)
 cold=$(awk -v d=$(( (t1 - t0) / 1000 )) 'BEGIN { printf "%.0f", d / 1000 }')
 builddir=$(dirname "$(find "$CXXTESTCACHE/build" -name build.ninja | head -1)")
 
-noop_cxxtest=$(median_ms "$cxxtest" ./...)
-noop_ninja=$(median_ms ninja -C "$builddir")
+# The two no-op commands alternate, so a load change on this shared machine
+# hits both medians alike.
+noop_c=(); noop_n=()
+for _ in $(seq "$runs"); do
+  noop_c+=($(run_us "$cxxtest" ./...))
+  noop_n+=($(run_us ninja -C "$builddir"))
+done
+noop_cxxtest=$(printf '%s\n' "${noop_c[@]}" | median_of)
+noop_ninja=$(printf '%s\n' "${noop_n[@]}" | median_of)
 
 # One-file rebuild: change p10.cpp's text, then build and run what changed.
 edit_and() {
@@ -74,7 +83,7 @@ rebuild_ninja=$(median_ms edit_and ninja -C "$builddir")
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 cat <<MD
-| 20-package module ($runs runs, median) | cxxtest | ninja alone | cxxtest / ninja |
+| 20-package module ($runs runs, median; load $(cut -d' ' -f1 /proc/loadavg)) | cxxtest | ninja alone | cxxtest / ninja |
 |---|---|---|---|
 | cold build + test (cxxtest only) | ${cold} ms | | |
 | no-op \`cxxtest ./...\` vs no-op \`ninja\` | ${noop_cxxtest} ms | ${noop_ninja} ms | $(ratio "$noop_cxxtest" "$noop_ninja") |

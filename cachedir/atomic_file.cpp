@@ -2,6 +2,7 @@
 #include "cachedir/atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -104,12 +105,27 @@ bool write_atomic(const fs::path& dest, std::string_view data, std::string* err,
 }
 
 std::optional<std::string> read_file(const fs::path& file, std::string* err) {
+  return read_file(file, err, nullptr);
+}
+
+std::optional<std::string> read_file(const fs::path& file, std::string* err, int64_t* mtime_ns) {
   int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     report(err, "open", file, errno);
     return std::nullopt;
   }
   std::string data;
+  if (mtime_ns) {
+    struct stat st{};
+    if (::fstat(fd, &st) != 0) {
+      int saved = errno;
+      ::close(fd);
+      report(err, "fstat", file, saved);
+      return std::nullopt;
+    }
+    *mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    data.reserve(static_cast<size_t>(st.st_size));
+  }
   char buf[65536];
   for (;;) {
     ssize_t n = ::read(fd, buf, sizeof buf);

@@ -6,6 +6,7 @@
 // complete new version. The last rename wins.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -34,6 +35,10 @@ bool write_atomic(const std::filesystem::path& dest, std::string_view data, std:
 // The whole contents of `file`. On failure returns nullopt and sets *err
 // (when not null) to "<operation> <path>: <strerror>".
 std::optional<std::string> read_file(const std::filesystem::path& file, std::string* err = nullptr);
+
+// The same, also setting *mtime_ns to the file's mtime (unix nanoseconds),
+// from the open descriptor: no second lookup of the path.
+std::optional<std::string> read_file(const std::filesystem::path& file, std::string* err, int64_t* mtime_ns);
 
 // "<pid>.<16 hex>": a token no other call, in this or another process,
 // returns at the same time. For unique temp and trash names.

@@ -3,6 +3,8 @@
 #include "cachedir/cache.h"
 
 #include <charconv>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <system_error>
 
 #include "cachedir/atomic_file.h"
@@ -49,7 +51,11 @@ bool Cache::open(std::string* err) const {
 }
 
 fs::path Cache::path_for(std::string_view area, std::string_view key_hex) const {
-  return root_ / area / key_hex.substr(0, 2) / key_hex;
+  // Concatenated as a string: path's operator/ costs more than the read it names.
+  std::string p = root_.string();
+  if (p.empty() || p.back() != '/') p += '/';
+  p.append(area).append("/").append(key_hex.substr(0, 2)).append("/").append(key_hex);
+  return p;
 }
 
 bool Cache::put(std::string_view area, std::string_view key_hex, std::string_view data,
@@ -62,12 +68,12 @@ bool Cache::put(std::string_view area, std::string_view key_hex, std::string_vie
 std::optional<std::string> Cache::get(std::string_view area, std::string_view key_hex) const {
   if (!valid_area(area) || !valid_key(key_hex)) return std::nullopt;
   fs::path file = path_for(area, key_hex);
-  std::optional<std::string> data = read_file(file);
+  int64_t mtime_ns = 0;
+  std::optional<std::string> data = read_file(file, nullptr, &mtime_ns);
   if (!data) return std::nullopt;
-  std::error_code ec;
-  fs::file_time_type now = fs::file_time_type::clock::now();
-  fs::file_time_type mtime = fs::last_write_time(file, ec);
-  if (!ec && now - mtime > kMtimeInterval) fs::last_write_time(file, now, ec);  // best effort
+  auto now = std::chrono::system_clock::now().time_since_epoch();
+  if (now - std::chrono::nanoseconds(mtime_ns) > kMtimeInterval)
+    ::utimensat(AT_FDCWD, file.c_str(), nullptr, 0);  // now; best effort
   return data;
 }
 

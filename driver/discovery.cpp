@@ -1,8 +1,8 @@
 #include "driver/discovery.h"
 
+#include <charconv>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <thread>
 #include <sys/stat.h>
 
@@ -26,11 +26,17 @@ std::string stat_id(const fs::path& p) {
          " " + std::to_string(st.st_size) + "\n";
 }
 
+// The discovery tool and the header it parses, stat'ed once per run.
+const std::string& tool_stamp() {
+  static const std::string stamp =
+      stat_id(install_paths().discover_tool) + stat_id(install_paths().include_dir / "cxxtest" / "cxxtest.h");
+  return stamp;
+}
+
 std::string cache_key(const DiscoveryJob& job) {
   cxxtest::cachedir::Sha256 h;
   h.update("cxxtest discover v1\n");
-  h.update(stat_id(install_paths().discover_tool));
-  h.update(stat_id(install_paths().include_dir / "cxxtest" / "cxxtest.h"));
+  h.update(tool_stamp());
   h.update(job.compiler + "\n");
   for (const auto& a : job.args) h.update(a + "\n");
   h.update(stat_id(job.file));
@@ -38,42 +44,58 @@ std::string cache_key(const DiscoveryJob& job) {
   return h.finish_hex();
 }
 
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> out;
-  std::stringstream ss(line);
-  std::string f;
-  while (std::getline(ss, f, '\t')) out.push_back(f);
-  return out;
+std::vector<std::string_view> split_tabs(std::string_view line) {
+  std::vector<std::string_view> out;
+  for (size_t start = 0;;) {
+    size_t tab = line.find('\t', start);
+    out.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
+    if (tab == std::string_view::npos) return out;
+    start = tab + 1;
+  }
+}
+
+// Calls `each` with every line of `text` (without its newline).
+template <typename F>
+void for_each_line(std::string_view text, F each) {
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    each(text.substr(0, nl));
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+  }
 }
 
 // The output lines belonging to one file, as cached.
 std::string lines_for(const std::string& text, const fs::path& file) {
-  std::string out, line;
-  std::stringstream ss(text);
-  while (std::getline(ss, line)) {
+  std::string out;
+  for_each_line(text, [&](std::string_view line) {
     auto f = split_tabs(line);
-    if (f.size() == 5 && f[1] == file.string()) out += line + "\n";
-  }
+    if (f.size() == 5 && f[1] == file.string()) (out += line) += "\n";
+  });
   return out;
+}
+
+int to_int(std::string_view text) {
+  int n = 0;
+  std::from_chars(text.data(), text.data() + text.size(), n);
+  return n;
 }
 
 }  // namespace
 
 void parse_discovery_output(const std::string& text, std::vector<DiscoveryJob*>& jobs) {
-  std::stringstream ss(text);
-  std::string line;
-  while (std::getline(ss, line)) {
+  for_each_line(text, [&](std::string_view line) {
     auto f = split_tabs(line);
-    if (f.size() != 5) continue;
+    if (f.size() != 5) return;
     for (DiscoveryJob* job : jobs) {
       if (job->file.string() != f[1]) continue;
       if (f[0] == "error") {
-        job->errors.push_back(f[1] + ":" + f[2] + ":" + f[3] + ": " + f[4]);
+        job->errors.push_back(std::string(f[1]) + ":" + std::string(f[2]) + ":" + std::string(f[3]) + ": " +
+                              std::string(f[4]));
       } else if (f[0] == "test" || f[0] == "fuzz") {
-        job->funcs.push_back(TestFunc{f[0] == "fuzz", f[4], job->file, std::stoi(f[2]), std::stoi(f[3])});
+        job->funcs.push_back(TestFunc{f[0] == "fuzz", std::string(f[4]), job->file, to_int(f[2]), to_int(f[3])});
       }
     }
-  }
+  });
 }
 
 Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cache& cache, bool print_commands) {

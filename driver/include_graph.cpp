@@ -1,9 +1,9 @@
 #include "driver/include_graph.h"
 
+#include <charconv>
 #include <deque>
-#include <fstream>
-#include <sstream>
 #include <sys/stat.h>
+#include <unordered_set>
 
 #include "cachedir/atomic_file.h"
 
@@ -34,9 +34,9 @@ std::string directive_of(std::string_view line) {
   return std::string(1, line[i]) + std::string(line.substr(i + 1, end - i - 1));
 }
 
-bool inside(const fs::path& root, const fs::path& p) {
-  auto rel = p.lexically_relative(root).string();
-  return !rel.empty() && rel != ".." && rel.rfind("../", 0) != 0;
+bool parse_int(std::string_view text, int64_t& out) {
+  auto r = std::from_chars(text.data(), text.data() + text.size(), out);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size();
 }
 
 }  // namespace
@@ -63,19 +63,24 @@ IncludeGraph::IncludeGraph(fs::path root, std::vector<fs::path> search_dirs, fs:
 //   <path>\t<mtime_ns>\t<size>[\t<directive>]...
 void IncludeGraph::load() {
   if (cache_file_.empty()) return;
-  std::ifstream in(cache_file_);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<std::string> fields;
-    std::stringstream ss(line);
-    std::string f;
-    while (std::getline(ss, f, '\t')) fields.push_back(f);
-    if (fields.size() < 3) continue;
+  auto text = cxxtest::cachedir::read_file(cache_file_);
+  if (!text) return;
+  std::string_view rest = *text;
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    std::vector<std::string_view> fields;
+    for (size_t start = 0;;) {
+      size_t tab = line.find('\t', start);
+      fields.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
+      if (tab == std::string_view::npos) break;
+      start = tab + 1;
+    }
     Entry e;
-    e.mtime_ns = std::stoll(fields[1]);
-    e.size = std::stoll(fields[2]);
+    if (fields.size() < 3 || !parse_int(fields[1], e.mtime_ns) || !parse_int(fields[2], e.size)) continue;
     e.directives.assign(fields.begin() + 3, fields.end());
-    entries_[fields[0]] = std::move(e);
+    entries_[std::string(fields[0])] = std::move(e);
   }
 }
 
@@ -92,74 +97,102 @@ void IncludeGraph::save() {
   dirty_ = false;
 }
 
-const IncludeGraph::Entry& IncludeGraph::scan(const fs::path& file) {
+const IncludeGraph::FileStat& IncludeGraph::stat_of(const fs::path& file) {
+  auto [it, fresh] = stats_.try_emplace(file.string());
   struct stat st{};
-  int64_t mtime = 0, size = -1;
-  if (stat(file.c_str(), &st) == 0) {
-    mtime = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-    size = st.st_size;
+  if (fresh && stat(file.c_str(), &st) == 0) {
+    it->second.regular = S_ISREG(st.st_mode);
+    it->second.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    it->second.size = st.st_size;
   }
+  return it->second;
+}
+
+const IncludeGraph::Entry& IncludeGraph::scan(const fs::path& file) {
+  const FileStat& st = stat_of(file);
   Entry& e = entries_[file.string()];
-  if (e.mtime_ns == mtime && e.size == size && size >= 0) return e;
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  e.mtime_ns = mtime;
-  e.size = size;
-  e.directives = scan_include_directives(ss.str());
+  if (e.mtime_ns == st.mtime_ns && e.size == st.size && st.size >= 0) return e;
+  auto text = cxxtest::cachedir::read_file(file);
+  e.mtime_ns = st.mtime_ns;
+  e.size = st.size;
+  e.directives = text ? scan_include_directives(*text) : std::vector<std::string>{};
   dirty_ = true;
   return e;
 }
 
-std::vector<fs::path> IncludeGraph::direct_includes(const fs::path& file) {
-  std::vector<fs::path> out;
+const std::vector<IncludeGraph::Include>& IncludeGraph::includes_of(const fs::path& file) {
+  auto [it, fresh] = includes_.try_emplace(file.string());
+  std::vector<Include>& out = it->second;  // a node: stays put as the map grows
+  if (!fresh) return out;
+  // Plain strings, not fs::path: this runs for every include of every file.
+  const std::string& self = it->first;
+  std::string own_dir = self.substr(0, self.rfind('/') + 1);
+  std::string root = root_.lexically_normal().string();
+  if (root.empty() || root.back() != '/') root += '/';
   for (const auto& d : scan(file).directives) {
-    std::string name = d.substr(1);
-    std::vector<fs::path> candidates;
-    if (d[0] == '"') candidates.push_back(file.parent_path() / name);
-    for (const auto& dir : search_dirs_) candidates.push_back(dir / name);
-    for (const auto& c : candidates) {
-      std::error_code ec;
-      if (fs::is_regular_file(c, ec)) {
-        fs::path resolved = c.lexically_normal();
-        if (inside(root_, resolved)) out.push_back(resolved);
-        break;
+    std::string_view name = std::string_view(d).substr(1);
+    std::vector<std::string> candidates;
+    if (!name.empty() && name[0] == '/') candidates.emplace_back(name);  // as fs::path's operator/ would
+    else {
+      if (d[0] == '"') candidates.push_back(own_dir + std::string(name));
+      for (const auto& dir : search_dirs_) candidates.push_back(dir.string() + "/" + std::string(name));
+    }
+    for (auto& c : candidates) {
+      if (!stat_of(c).regular) continue;
+      if (c.find("/.") != std::string::npos || c.find("//") != std::string::npos)
+        c = fs::path(c).lexically_normal().string();
+      if (c.size() > root.size() && c.compare(0, root.size(), root) == 0) {
+        size_t slash = c.rfind('/');
+        std::string owner = slash < root.size() ? "." : c.substr(root.size(), slash - root.size());
+        out.push_back(Include{fs::path(c), c, std::move(owner)});
       }
+      break;
     }
   }
   return out;
 }
 
+std::vector<fs::path> IncludeGraph::direct_includes(const fs::path& file) {
+  std::vector<fs::path> out;
+  for (const auto& inc : includes_of(file)) out.push_back(inc.path);
+  return out;
+}
+
 std::set<fs::path> IncludeGraph::reachable(const std::vector<fs::path>& files) {
   std::set<fs::path> seen;
-  std::deque<fs::path> queue(files.begin(), files.end());
+  std::unordered_set<std::string> seen_keys;
+  std::deque<const fs::path*> queue;
+  for (const auto& f : files) queue.push_back(&f);
   while (!queue.empty()) {
-    fs::path f = queue.front();
+    const fs::path* f = queue.front();
     queue.pop_front();
-    for (const auto& inc : direct_includes(f))
-      if (seen.insert(inc).second) queue.push_back(inc);
+    for (const auto& inc : includes_of(*f))
+      if (seen_keys.insert(inc.key).second) {
+        seen.insert(inc.path);
+        queue.push_back(&inc.path);
+      }
   }
   return seen;
 }
 
 std::vector<const Package*> IncludeGraph::link_set(const Package& pkg, const std::map<std::string, Package>& by_dir) {
   std::set<std::string> linked{pkg.rel_dir};
-  std::vector<fs::path> files = pkg.sources;
-  files.insert(files.end(), pkg.test_files.begin(), pkg.test_files.end());
-  std::set<fs::path> seen(files.begin(), files.end());
-  std::deque<fs::path> queue(files.begin(), files.end());
+  std::unordered_set<std::string> seen;
+  std::deque<const fs::path*> queue;
+  auto visit = [&](const fs::path& f, const std::string& key) {
+    if (seen.insert(key).second) queue.push_back(&f);
+  };
+  for (const auto& f : pkg.sources) visit(f, f.string());
+  for (const auto& f : pkg.test_files) visit(f, f.string());
   while (!queue.empty()) {
-    fs::path f = queue.front();
+    const fs::path* f = queue.front();
     queue.pop_front();
-    for (const auto& inc : direct_includes(f)) {
-      if (!seen.insert(inc).second) continue;
-      queue.push_back(inc);
-      std::string rel = inc.parent_path().lexically_relative(root_).string();
-      if (rel.empty()) rel = ".";
-      auto it = by_dir.find(rel);
-      if (it == by_dir.end() || !linked.insert(rel).second) continue;
-      for (const auto& src : it->second.sources)
-        if (seen.insert(src).second) queue.push_back(src);
+    for (const auto& inc : includes_of(*f)) {
+      if (!seen.insert(inc.key).second) continue;
+      queue.push_back(&inc.path);
+      auto it = by_dir.find(inc.owner);
+      if (it == by_dir.end() || !linked.insert(inc.owner).second) continue;
+      for (const auto& src : it->second.sources) visit(src, src.string());
     }
   }
   std::vector<const Package*> out;

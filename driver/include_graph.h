@@ -3,13 +3,15 @@
 // headers a file reaches and which packages a test binary must link.
 //
 // Scan results are cached per file by (mtime, size) in one text file, so a
-// no-op run reads each source's stat only.
+// no-op run reads each source's stat only. Within one run every file is
+// stat'ed and its includes resolved once, however many test binaries reach it.
 #pragma once
 
 #include <filesystem>
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "driver/module.h"
@@ -45,13 +47,29 @@ class IncludeGraph {
     int64_t size = -1;
     std::vector<std::string> directives;  // "\"a/b.h" or "<a/b.h"
   };
+  // One resolved include: the file, its map key, and the module-relative
+  // directory owning it ("." for the root).
+  struct Include {
+    std::filesystem::path path;
+    std::string key;
+    std::string owner;
+  };
+  struct FileStat {
+    bool regular = false;
+    int64_t mtime_ns = 0;
+    int64_t size = -1;  // -1: missing
+  };
+  const FileStat& stat_of(const std::filesystem::path& file);
   const Entry& scan(const std::filesystem::path& file);
+  const std::vector<Include>& includes_of(const std::filesystem::path& file);
   void load();
 
   std::filesystem::path root_;
   std::vector<std::filesystem::path> search_dirs_;
   std::filesystem::path cache_file_;
   std::map<std::string, Entry> entries_;
+  std::unordered_map<std::string, std::vector<Include>> includes_;  // this run's answers
+  std::unordered_map<std::string, FileStat> stats_;                // this run's stats
   bool dirty_ = false;
 };
 

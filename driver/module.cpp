@@ -13,38 +13,36 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-bool skipped_dir(const fs::path& dir) {
-  std::string name = dir.filename().string();
-  return name == "testdata" || name.empty() || name[0] == '.' || name[0] == '_' ||
-         fs::exists(dir / "cxxtest.toml");
+bool skipped_dir_name(const std::string& name) {
+  return name == "testdata" || name.empty() || name[0] == '.' || name[0] == '_';
 }
 
-// Fills sources and test files of `pkg` from one directory listing.
-void list_package_files(Package& pkg) {
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(pkg.dir, ec)) {
-    if (!entry.is_regular_file(ec)) continue;
-    if (is_test_file(entry.path())) pkg.test_files.push_back(entry.path());
-    else if (is_source_file(entry.path())) pkg.sources.push_back(entry.path());
-  }
-  std::sort(pkg.sources.begin(), pkg.sources.end());
-  std::sort(pkg.test_files.begin(), pkg.test_files.end());
-}
-
+// Adds the package in `dir` (if it has .cpp/.cc files) and those below it,
+// from one listing per directory. A directory other than the root holding
+// cxxtest.toml is a nested module: neither it nor anything below is scanned.
 void scan_dir(const Config& config, const fs::path& dir, const std::string& rel, const std::vector<fs::path>& skip,
               std::vector<Package>& out) {
   Package pkg;
   pkg.rel_dir = rel;
   pkg.dir = dir;
   pkg.import_path = rel == "." ? config.module : config.module + "/" + rel;
-  list_package_files(pkg);
-  if (!pkg.sources.empty() || !pkg.test_files.empty()) out.push_back(std::move(pkg));
-  std::error_code ec;
   std::vector<fs::path> subdirs;
-  for (const auto& entry : fs::directory_iterator(dir, ec))
-    if (entry.is_directory(ec) && !entry.is_symlink(ec) && !skipped_dir(entry.path()) &&
-        std::find(skip.begin(), skip.end(), entry.path()) == skip.end())
-      subdirs.push_back(entry.path());
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const fs::path& path = entry.path();
+    std::string name = path.filename().string();
+    if (name == "cxxtest.toml" && rel != "." && entry.exists(ec)) return;
+    if (entry.is_regular_file(ec)) {
+      if (is_test_file(path)) pkg.test_files.push_back(path);
+      else if (is_source_file(path)) pkg.sources.push_back(path);
+    } else if (entry.is_directory(ec) && !entry.is_symlink(ec) && !skipped_dir_name(name) &&
+               std::find(skip.begin(), skip.end(), path) == skip.end()) {
+      subdirs.push_back(path);
+    }
+  }
+  std::sort(pkg.sources.begin(), pkg.sources.end());
+  std::sort(pkg.test_files.begin(), pkg.test_files.end());
+  if (!pkg.sources.empty() || !pkg.test_files.empty()) out.push_back(std::move(pkg));
   std::sort(subdirs.begin(), subdirs.end());
   for (const auto& sub : subdirs) {
     std::string name = sub.filename().string();
@@ -101,7 +99,11 @@ std::vector<Package> scan_packages(const Config& config, const std::vector<fs::p
 
 Expected<std::vector<Package>> match_packages(const Config& config, const std::vector<std::string>& patterns,
                                               const fs::path& cwd, const std::vector<fs::path>& skip) {
-  std::vector<Package> all = scan_packages(config, skip);
+  return match_scanned(scan_packages(config, skip), config, patterns, cwd);
+}
+
+Expected<std::vector<Package>> match_scanned(const std::vector<Package>& all, const Config& config,
+                                             const std::vector<std::string>& patterns, const fs::path& cwd) {
   std::map<std::string, const Package*> chosen;
   for (const auto& pattern : patterns) {
     auto dir = pattern_dir(config, pattern, cwd);

@@ -36,5 +36,9 @@ std::vector<Package> scan_packages(const Config& config, const std::vector<std::
 Expected<std::vector<Package>> match_packages(const Config& config, const std::vector<std::string>& patterns,
                                               const std::filesystem::path& cwd,
                                               const std::vector<std::filesystem::path>& skip = {});
+// The same over packages scan_packages already returned (no I/O).
+Expected<std::vector<Package>> match_scanned(const std::vector<Package>& all, const Config& config,
+                                             const std::vector<std::string>& patterns,
+                                             const std::filesystem::path& cwd);
 
 }  // namespace cxxtest::driver

@@ -1,6 +1,7 @@
 #include "driver/result_cache.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <set>
@@ -76,27 +77,47 @@ std::string ResultCache::key(const fs::path& binary, const std::vector<std::stri
   return h.finish_hex();
 }
 
+// testexpire.txt, read once per run.
+int64_t ResultCache::expired_ns() const {
+  if (!expired_ns_) {
+    auto at = cache_.test_results_expired_at();
+    expired_ns_ = at ? std::chrono::duration_cast<std::chrono::nanoseconds>(at->time_since_epoch()).count() : 0;
+  }
+  return *expired_ns_;
+}
+
 std::optional<std::string> ResultCache::lookup(const std::string& key, const fs::path& pkg_dir) const {
   auto text = cache_.get(kArea, key);
   if (!text) return std::nullopt;
-  std::istringstream in(*text);
-  std::string line;
-  if (!std::getline(in, line) || line != kHeader) return std::nullopt;
-  auto expired_at = cache_.test_results_expired_at();
-  int64_t expired = expired_at ? std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                     expired_at->time_since_epoch()).count()
-                               : 0;
-  while (std::getline(in, line) && line != "output") {
-    std::istringstream f(line);
-    std::string kind, a, b;
-    f >> kind >> a >> b;
-    if (kind == "time" && std::stoll(a) <= expired) return std::nullopt;
+  std::string_view rest = *text;
+  // The next line of `rest`, consumed; false at the end of the text.
+  auto next_line = [&rest](std::string_view& line) {
+    size_t nl = rest.find('\n');
+    if (nl == std::string_view::npos) return false;
+    line = rest.substr(0, nl);
+    rest.remove_prefix(nl + 1);
+    return true;
+  };
+  std::string_view line;
+  if (!next_line(line) || line != kHeader) return std::nullopt;
+  int64_t expired = expired_ns();
+  while (next_line(line) && line != "output") {
+    size_t sp1 = line.find(' ');
+    std::string_view kind = line.substr(0, sp1);
+    std::string_view args = sp1 == std::string_view::npos ? std::string_view() : line.substr(sp1 + 1);
+    size_t sp2 = args.find(' ');
+    std::string_view a = args.substr(0, sp2);
+    std::string_view b = sp2 == std::string_view::npos ? std::string_view() : args.substr(sp2 + 1);
+    if (kind == "time") {
+      int64_t t = 0;
+      std::from_chars(a.data(), a.data() + a.size(), t);
+      if (t <= expired) return std::nullopt;
+    }
     if (kind == "testdata" && a != testdata_fingerprint(pkg_dir)) return std::nullopt;
-    if (kind == "env" && b != env_fingerprint(a)) return std::nullopt;
+    if (kind == "env" && b != env_fingerprint(std::string(a))) return std::nullopt;
   }
   if (line != "output") return std::nullopt;
-  std::string output = text->substr(static_cast<size_t>(in.tellg() < 0 ? text->size() : static_cast<size_t>(in.tellg())));
-  return output;
+  return std::string(rest);
 }
 
 void ResultCache::store(const std::string& key, const fs::path& pkg_dir, const std::string& output,

@@ -41,7 +41,9 @@ class ResultCache {
 
  private:
   std::string binary_id(const std::filesystem::path& binary) const;
+  int64_t expired_ns() const;
   cxxtest::cachedir::Cache& cache_;
+  mutable std::optional<int64_t> expired_ns_;  // testexpire.txt's time, once read
 };
 
 // sha256 over the names, sizes and mtimes of every file under dir/testdata.

@@ -117,8 +117,14 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       slot.cv.notify_all();
     }
   };
+  // Replaying cached output and printing precomputed text need no thread:
+  // when nothing is left to execute (a no-op run), do it all here.
+  size_t to_execute = 0;
+  for (const auto& r : runs) to_execute += r.precomputed.empty() && !r.cached;
   std::vector<std::thread> threads;
-  for (int t = 0; t < std::max(1, parallel); ++t) threads.emplace_back(worker);
+  if (to_execute == 0) worker();
+  else
+    for (size_t t = 0; t < std::min<size_t>(std::max(1, parallel), to_execute); ++t) threads.emplace_back(worker);
 
   RunSummary summary;
   for (size_t i = 0; i < runs.size(); ++i) {

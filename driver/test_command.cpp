@@ -156,9 +156,10 @@ Expected<Module> load_module(const Options& opts, const fs::path& cwd, const fs:
   if (!config) return Error{config.error()};
   Module m{*config, {}, {}};
   std::vector<fs::path> skip{cache_root};
-  for (auto& pkg : scan_packages(m.config, skip)) m.all[pkg.rel_dir] = pkg;
+  std::vector<Package> scanned = scan_packages(m.config, skip);
+  for (const auto& pkg : scanned) m.all[pkg.rel_dir] = pkg;
   std::vector<std::string> patterns = opts.packages.empty() ? std::vector<std::string>{"."} : opts.packages;
-  auto matched = match_packages(m.config, patterns, cwd, skip);
+  auto matched = match_scanned(scanned, m.config, patterns, cwd);
   if (!matched) return Error{matched.error()};
   m.matched = *matched;
   return m;

@@ -123,3 +123,19 @@ TEST_CASE("a writer killed mid-write never leaves a torn destination") {
     for (const std::string& name : other_files(dir.path(), "entry")) CHECK(is_temp_name(name));
   }
 }
+
+TEST_CASE("read_file can report the mtime of what it read") {
+  ScratchDir dir;
+  fs::path file = dir / "entry";
+  std::string err;
+  REQUIRE(write_atomic(file, "data", &err));
+  auto set = fs::file_time_type::clock::now() - std::chrono::hours(3);
+  fs::last_write_time(file, set);
+  int64_t mtime_ns = 0;
+  CHECK(read_file(file, nullptr, &mtime_ns) == "data");
+  auto expected = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::file_clock::to_sys(set).time_since_epoch()).count();
+  CHECK(mtime_ns == expected);
+  CHECK_FALSE(read_file(dir / "missing", &err, &mtime_ns).has_value());
+  CHECK(err.find("open ") == 0);
+}

@@ -29,6 +29,18 @@ Config config_at(const fs::path& root) {
   return *c;
 }
 
+std::map<std::string, Package> packages_of(const fs::path& root) {
+  std::map<std::string, Package> by_dir;
+  for (auto& p : scan_packages(config_at(root))) by_dir[p.rel_dir] = p;
+  return by_dir;
+}
+
+std::vector<std::string> linked_dirs(IncludeGraph& g, const Package& pkg, const std::map<std::string, Package>& all) {
+  std::vector<std::string> out;
+  for (const Package* p : g.link_set(pkg, all)) out.push_back(p->rel_dir);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("packages, patterns and the transitive link set") {
@@ -89,4 +101,53 @@ TEST_CASE("find_module_root walks up") {
   s.write("x/y/z.cpp", "");
   CHECK(*find_module_root(s.root / "x" / "y") == s.root);
   CHECK_FALSE(find_module_root("/").ok());
+}
+
+TEST_CASE("includes resolve against the file's directory, then the search dirs") {
+  Scratch t;
+  const std::pair<const char*, const char*> files[] = {
+      {"top.h", "int top();\n"},
+      {"top.cpp", "#include \"top.h\"\n"},
+      {"a/a_test.cpp", "#include \"../b/b.h\"\n#include \"inc.h\"\n#include <vector>\n#include \"/usr/include/stdio.h\"\n"},
+      {"b/b.h", "#include \"top.h\"\n"},
+      {"b/b.cpp", "int b;\n"},
+      {"include/inc.h", "int inc();\n"},
+      {"c/c.cpp", "int c;\n"},
+  };
+  for (const auto& [rel, text] : files) t.write(rel, text);
+  auto all = packages_of(t.root);
+  IncludeGraph g(t.root, {t.root, t.root / "include"}, "");
+  auto direct = g.direct_includes(t.root / "a" / "a_test.cpp");
+  // "../b/b.h" comes out normalized; <vector> and /usr/include are not module files.
+  CHECK(direct == std::vector<fs::path>{t.root / "b" / "b.h", t.root / "include" / "inc.h"});
+  // b.h reaches top.h at the root: the root package (".") is linked too;
+  // include/ holds no sources, so it is no package.
+  CHECK(linked_dirs(g, all.at("a"), all) == std::vector<std::string>{".", "a", "b"});
+  // Asked again, the remembered answers give the same set.
+  CHECK(linked_dirs(g, all.at("a"), all) == std::vector<std::string>{".", "a", "b"});
+  CHECK(linked_dirs(g, all.at("c"), all) == std::vector<std::string>{"c"});
+  auto reach = g.reachable({t.root / "a" / "a_test.cpp"});
+  CHECK(reach == std::set<fs::path>{t.root / "b" / "b.h", t.root / "include" / "inc.h", t.root / "top.h"});
+}
+
+TEST_CASE("a rebuilt graph sees an edited include through its scan cache") {
+  Scratch t;
+  t.write("a/a_test.cpp", "#include \"b/b.h\"\n");
+  for (std::string name : {"b", "c"}) {  // two packages, each a header and a source
+    t.write(name + "/" + name + ".h", "int " + name + "();\n");
+    t.write(name + "/" + name + ".cpp", "int " + name + "() { return 1; }\n");
+  }
+  auto all = packages_of(t.root);
+  fs::path cache = t.root / "scan.txt";
+  {
+    IncludeGraph g(t.root, {t.root}, cache);
+    CHECK(linked_dirs(g, all.at("a"), all) == std::vector<std::string>{"a", "b"});
+    g.save();
+  }
+  // Same size, new text: the mtime tells the graph to rescan.
+  fs::path test = t.root / "a" / "a_test.cpp";
+  t.write("a/a_test.cpp", "#include \"c/c.h\"\n");
+  fs::last_write_time(test, fs::last_write_time(test) + std::chrono::seconds(5));
+  IncludeGraph again(t.root, {t.root}, cache);
+  CHECK(linked_dirs(again, all.at("a"), all) == std::vector<std::string>{"a", "c"});
 }
