@@ -1,5 +1,7 @@
 #include "driver/ninja_file.h"
 
+#include <string_view>
+
 #include "cachedir/atomic_file.h"
 #include "driver/shell.h"
 
@@ -55,6 +57,15 @@ std::string ninja_text(const Plan& plan) {
     t += ninja_escape(c.object.string());
     t += ": cxx ";
     t += ninja_escape(c.source.string());
+    // Recompile when a pass plugin the flags load (laf) is rebuilt.
+    constexpr std::string_view kPlugin = "-fpass-plugin=";
+    bool implicit = false;
+    for (const auto& f : c.flags)
+      if (f.compare(0, kPlugin.size(), kPlugin) == 0) {
+        t += implicit ? " " : " | ";
+        t += ninja_escape(f.substr(kPlugin.size()));
+        implicit = true;
+      }
     t += "\n  cxx = ";
     t += shell_quote(c.compiler);
     t += "\n  flags = ";

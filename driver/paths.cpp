@@ -16,6 +16,7 @@ const InstallPaths& install_paths() {
     p.runtime_lib = p.prefix / "lib" / "cxxtest" / "libcxxtest_runtime.a";
     p.discover_tool = p.prefix / "libexec" / "cxxtest" / "cxxtest-discover";
     p.share_dir = p.prefix / "share" / "cxxtest";
+    p.laf_plugin = p.prefix / "lib" / "cxxtest" / "cxxtest-laf.so";
     return p;
   }();
   return paths;

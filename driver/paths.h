@@ -12,6 +12,7 @@ struct InstallPaths {
   std::filesystem::path runtime_lib;   // prefix/lib/cxxtest/libcxxtest_runtime.a
   std::filesystem::path discover_tool; // prefix/libexec/cxxtest/cxxtest-discover
   std::filesystem::path share_dir;     // prefix/share/cxxtest
+  std::filesystem::path laf_plugin;    // prefix/lib/cxxtest/cxxtest-laf.so ([fuzz] laf)
 };
 
 // Resolves the paths from /proc/self/exe. Never fails; missing files are

@@ -72,9 +72,14 @@ std::string package_slug(const std::string& rel_dir) {
 
 }  // namespace
 
+cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, const Config& config) {
+  v.laf = v.mode == Mode::Fuzz && config.fuzz.laf;
+  return v;
+}
+
 fs::path build_dir_for(const fs::path& cache_root, const Config& config, const cxxtest::instrument::Variant& variant) {
   std::string key = cxxtest::cachedir::sha256_hex(config.root.string()).substr(0, 16);
-  return cache_root / "build" / key / variant.name();
+  return cache_root / "build" / key / configured_variant(variant, config).name();
 }
 
 std::string generate_main(const std::vector<TestFunc>& funcs) {
@@ -98,12 +103,17 @@ std::string generate_main(const std::vector<TestFunc>& funcs) {
 
 Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) {
   const Config& config = *in.config;
+  const cxxtest::instrument::Variant variant = configured_variant(in.variant, config);
+  if (variant.laf && !fs::exists(install_paths().laf_plugin))
+    return Error{"cxxtest.toml: [fuzz] laf = true needs " + install_paths().laf_plugin.string() +
+                 ", which is missing (cxxtest was built without LLVM's development files)"};
   Plan plan;
-  plan.build_dir = build_dir_for(cache.root(), config, in.variant);
+  plan.build_dir = build_dir_for(cache.root(), config, variant);
   std::vector<fs::path> search{config.root};
   for (const auto& d : config.build.include_dirs) search.push_back(config.root / d);
   IncludeGraph graph(config.root, search, plan.build_dir.parent_path() / "includes.txt");
   std::string ignorelist = (install_paths().share_dir / "ignorelist.txt").string();
+  std::string laf_plugin = install_paths().laf_plugin.string();
 
   // Discovery first: one batch over every test file of every matched package.
   std::vector<DiscoveryJob> jobs;
@@ -127,9 +137,9 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
     auto flags = base_flags(config, s);
     if (!flags) return Error{flags.error()};
     std::string rel = src.lexically_relative(config.root).string();
-    bool instrument = in.variant.mode == Mode::Plain || !cxxtest::instrument::is_noinstrument(config.noinstrument, rel);
-    auto variant_flags = instrument ? cxxtest::instrument::instrumented_flags(in.variant, ignorelist)
-                                    : cxxtest::instrument::uninstrumented_flags(in.variant);
+    bool instrument = variant.mode == Mode::Plain || !cxxtest::instrument::is_noinstrument(config.noinstrument, rel);
+    auto variant_flags = instrument ? cxxtest::instrument::instrumented_flags(variant, ignorelist, laf_plugin)
+                                    : cxxtest::instrument::uninstrumented_flags(variant);
     plan.compiles.push_back(CompileStep{src, obj, s.compiler, with(with(*flags, variant_flags), s.flags)});
     return obj;
   };
@@ -162,12 +172,12 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
       fs::path main_obj = plan.build_dir / "gen" / (slug + "_main.o");
       auto base = base_flags(config, s);
       plan.compiles.push_back(CompileStep{pp.main_source, main_obj, s.compiler,
-                                          with(*base, cxxtest::instrument::uninstrumented_flags(in.variant))});
+                                          with(*base, cxxtest::instrument::uninstrumented_flags(variant))});
       pp.objects.push_back(main_obj);
       pp.binary = plan.build_dir / "bin" / (slug + ".test");
       // The interception archive goes first: it uses the hook variable that
       // the runtime archive, after it, defines.
-      std::string archive = cxxtest::instrument::interception_archive(in.variant);
+      std::string archive = cxxtest::instrument::interception_archive(variant);
       if (!archive.empty())
         pp.link_args = {"-Wl,--whole-archive", (install_paths().runtime_lib.parent_path() / archive).string(),
                         "-Wl,--no-whole-archive"};
@@ -177,7 +187,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
       auto libs = pkg_config("--libs", s.pkg_config);
       if (!libs) return Error{libs.error()};
       pp.link_args = with(pp.link_args, *libs);
-      pp.link_args = with(pp.link_args, cxxtest::instrument::link_flags(in.variant));
+      pp.link_args = with(pp.link_args, cxxtest::instrument::link_flags(variant));
     }
     plan.packages.push_back(std::move(pp));
   }

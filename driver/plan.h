@@ -54,7 +54,11 @@ struct PlanInputs {
 // missing); signature errors are per package.
 Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache);
 
-// The build directory of a module and variant under the cache root.
+// The variant with the module's settings applied: [fuzz] laf.
+cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, const Config& config);
+
+// The build directory of a module and variant (with configured_variant
+// applied: a laf build has its own directory) under the cache root.
 std::filesystem::path build_dir_for(const std::filesystem::path& cache_root, const Config& config,
                                     const cxxtest::instrument::Variant& variant);
 

@@ -34,6 +34,7 @@ std::string Variant::name() const {
   std::string n = mode == Mode::Fuzz ? "fuzz" : "plain";
   for (const auto& s : kSanitizers)
     if (sanitizers & s.bit) n += std::string("-") + s.suffix;
+  if (mode == Mode::Fuzz && laf) n += "-laf";
   return n;
 }
 
@@ -51,11 +52,13 @@ std::string check_variant(const Variant& v) {
   return "";
 }
 
-std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist) {
+std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist,
+                                            const std::string& laf_plugin) {
   std::vector<std::string> out = sanitizer_flags(v);
   if (v.mode == Mode::Fuzz) {
     out.push_back("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp");
     if (!ignorelist.empty()) out.push_back("-fsanitize-coverage-ignorelist=" + ignorelist);
+    if (v.laf) out.push_back("-fpass-plugin=" + laf_plugin);
     out.insert(out.end(), std::begin(kNoBuiltins), std::end(kNoBuiltins));
   }
   return out;

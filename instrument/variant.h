@@ -21,8 +21,11 @@ enum Sanitizer : unsigned {
 struct Variant {
   Mode mode = Mode::Plain;
   unsigned sanitizers = kNoSanitizer;
+  // [fuzz] laf: fuzz builds also load the laf pass plugin (instrument/laf),
+  // which splits wide compares into byte steps. Ignored when not fuzzing.
+  bool laf = false;
 
-  // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", ...
+  // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", "fuzz-laf", ...
   std::string name() const;
 };
 
@@ -31,7 +34,9 @@ struct Variant {
 std::string check_variant(const Variant& v);
 
 // Flags for module code (package sources and test files) that is instrumented.
-std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist);
+// `laf_plugin` is the path of cxxtest-laf.so, loaded when v.laf is set.
+std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist,
+                                            const std::string& laf_plugin = "");
 
 // Flags for code never instrumented in this variant (the generated main,
 // files matched by [fuzz] noinstrument): sanitizers yes, coverage no.

@@ -15,6 +15,11 @@ for f in bin/cxxtest libexec/cxxtest/cxxtest-discover lib/cxxtest/libcxxtest_run
          share/cxxtest/cxxtest.cmake share/man/man1/cxxtest.1; do
   [ -e "$prefix/$f" ] || { echo "install_test: missing $prefix/$f" >&2; exit 1; }
 done
+# The laf plugin is optional (built when LLVM's dev files are there).
+if [ -e "$build/lib/cxxtest/cxxtest-laf.so" ] && [ ! -e "$prefix/lib/cxxtest/cxxtest-laf.so" ]; then
+  echo "install_test: missing $prefix/lib/cxxtest/cxxtest-laf.so" >&2
+  exit 1
+fi
 
 cp -r "$src/examples/calc" "$work/calc"
 export CXXTESTCACHE=$work/cache

@@ -4,19 +4,52 @@
 
 find_module() { echo "$work/find/cxxtest"; }
 
-# cx_capabilities: what cxxtest's engine offers: cx_seed_env (the
-# environment variable its engine reads the random seed from, found in the
-# runtime library) and cx_nocmp_flag (a flag that turns comparison guidance
-# off, from the help text). Empty when it offers none. Override with
-# BENCH_CXXTEST_SEED_ENV=NAME and BENCH_CXXTEST_NOCMP_FLAG=-name=value.
+# cx_module MODE ENGINE: the copy of the puzzle module a cxxtest cell runs
+# in; each has its own [fuzz] settings (so its own builds): -nocmp has
+# cmp_guidance = false (mode unguided), -laf has laf = true (engine cxxtest-laf).
+cx_module() {
+  local d; d=$(find_module)
+  [ "$1" = unguided ] && d+=-nocmp
+  [ "$2" = cxxtest-laf ] && d+=-laf
+  echo "$d"
+}
+
+# make_cx_modules: the module copies cx_module names, for the settings
+# cxxtest offers.
+make_cx_modules() {
+  local mode e d
+  for mode in guided unguided; do
+    for e in cxxtest cxxtest-laf; do
+      d=$(cx_module "$mode" "$e")
+      [ "$d" = "$(find_module)" ] && continue
+      rm -rf "$d" && cp -r "$(find_module)" "$d"
+      printf '\n[fuzz]\n' >>"$d/cxxtest.toml"
+      [ "$mode" = unguided ] && echo 'cmp_guidance = false' >>"$d/cxxtest.toml"
+      [ "$e" = cxxtest-laf ] && echo 'laf = true' >>"$d/cxxtest.toml"
+    done
+  done
+}
+
+# cx_capabilities: what cxxtest offers: cx_seed_env (the environment
+# variable its engine reads the random seed from, found in the runtime
+# library; override with BENCH_CXXTEST_SEED_ENV=NAME), cx_nocmp (1 when its
+# cxxtest.toml knows [fuzz] cmp_guidance, which turns comparison guidance
+# off) and cx_laf (1 when the laf pass plugin, [fuzz] laf, is installed).
 cx_capabilities() {
-  local runtime help
-  runtime=$(dirname "$cxxtest")/../lib/cxxtest/libcxxtest_runtime.a
+  local lib; lib=$(dirname "$cxxtest")/../lib/cxxtest
   cx_seed_env=${BENCH_CXXTEST_SEED_ENV:-}
-  if [ -z "$cx_seed_env" ] && grep -qa CXXTEST_FUZZSEED "$runtime" 2>/dev/null; then cx_seed_env=CXXTEST_FUZZSEED; fi
-  help=$("$cxxtest" help testflag 2>&1; "$cxxtest" help 2>&1) || true
-  cx_nocmp_flag=${BENCH_CXXTEST_NOCMP_FLAG:-}
-  if [ -z "$cx_nocmp_flag" ] && grep -qE -- '-fuzzcmp\b' <<<"$help"; then cx_nocmp_flag=-fuzzcmp=false; fi
+  if [ -z "$cx_seed_env" ] && grep -qa CXXTEST_FUZZSEED "$lib/libcxxtest_runtime.a" 2>/dev/null; then cx_seed_env=CXXTEST_FUZZSEED; fi
+  cx_nocmp=0 cx_laf=0
+  grep -qa 'cmp_guidance' "$cxxtest" && grep -qa 'fuzzcmp' "$lib/libcxxtest_runtime.a" && cx_nocmp=1
+  [ -e "$lib/cxxtest-laf.so" ] && cx_laf=1
+  return 0
+}
+
+# cx_engines MODE: the cxxtest engines measured in MODE.
+cx_engines() {
+  [ "$1" = unguided ] && [ "$cx_nocmp" = 0 ] && return 0
+  echo cxxtest
+  [ "$cx_laf" = 1 ] && echo cxxtest-laf
   return 0
 }
 
@@ -34,6 +67,7 @@ build_puzzles() {
     lf_build "$work/bin/lf_$name" "$(find_module)" "$san" "$work/find/libfuzzer/$name.cc" || die "libFuzzer build of $name failed"
   done
   cx_capabilities
+  make_cx_modules
   cx_ok=0 cx_reason=""
   if ! cx_reason=$(cx_probe "$(find_module)" heap FuzzHeap "$work/runs/cx-probe.log"); then
     say "cxxtest rows not measured: $cx_reason"
@@ -41,9 +75,14 @@ build_puzzles() {
     return 0
   fi
   cx_ok=1
+  local mode e
   for p in "${selected[@]}"; do
-    say "cxxtest warm build: ${p%%|*}"
-    cx_find_once "${p%%|*}" "$(cut -d'|' -f2 <<<"$p")" guided 1 "$work/runs/warm-${p%%|*}" 2 >/dev/null
+    say "cxxtest warm builds: ${p%%|*}"
+    for mode in guided unguided; do
+      for e in $(cx_engines "$mode"); do
+        cx_find_once "${p%%|*}" "$(cut -d'|' -f2 <<<"$p")" "$mode" "$e" 1 "$work/runs/warm-${p%%|*}" 2 >/dev/null
+      done
+    done
   done
 }
 
@@ -84,17 +123,18 @@ lf_find_once() {
   run_until_found "$dir" "$limit" 'ERROR: (libFuzzer|AddressSanitizer)' "$work/bin/lf_$name" "${args[@]}"
 }
 
-# cx_find_once NAME FUZZ MODE SEED DIR LIMIT: one cxxtest run from an empty
-# corpus (generated corpus and testdata reproducers removed first).
+# cx_find_once NAME FUZZ MODE ENGINE SEED DIR LIMIT: one cxxtest run from an
+# empty corpus (generated corpus and testdata reproducers removed first), in
+# the module copy of MODE and ENGINE (cxxtest or cxxtest-laf).
 cx_find_once() {
-  local name=$1 fuzz=$2 mode=$3 seed=$4 dir=$5 limit=$6
-  rm -rf "$CXXTESTCACHE/fuzz" "$(find_module)/$name/testdata"
+  local name=$1 fuzz=$2 mode=$3 e=$4 seed=$5 dir=$6 limit=$7 module
+  module=$(cx_module "$mode" "$e")
+  rm -rf "$CXXTESTCACHE/fuzz" "$module/$name/testdata"
   local args=(-fuzz="^$fuzz\$" -fuzztime="${limit}s" -parallel=1)
   [ "$name" = heap ] && args=(-asan "${args[@]}")
-  [ "$mode" = unguided ] && args+=("$cx_nocmp_flag")
   local seed_env=()
   [ -n "$cx_seed_env" ] && seed_env=("$cx_seed_env=$seed")
-  (cd "$(find_module)" && run_until_found "$dir" "$limit" \
+  (cd "$module" && run_until_found "$dir" "$limit" \
     'planted bug found|ERROR: AddressSanitizer|minimizing|--- FAIL' env "${seed_env[@]}" "$cxxtest" "${args[@]}" "./$name")
 }
 
@@ -114,7 +154,7 @@ run_row() {
     if [ "$e" = libfuzzer ]; then
       v=$(lf_find_once "$name" "$mode" "$seed" "$dir" "$timeout_s")
     else
-      v=$(cx_find_once "$name" "$fuzz" "$mode" "$seed" "$dir" "$timeout_s")
+      v=$(cx_find_once "$name" "$fuzz" "$mode" "$e" "$seed" "$dir" "$timeout_s")
     fi
     say "  $name $mode $e seed $seed: $v"
     if [ "$v" = error ]; then
@@ -127,15 +167,14 @@ run_row() {
 }
 
 run_all_puzzles() {
-  local p name fuzz mode
+  local p name fuzz mode e
   for p in "${selected[@]}"; do
     IFS='|' read -r name fuzz _ <<<"$p"
     for mode in guided unguided; do
       say "$name, $mode"
       run_row "$name" "$fuzz" "$mode" libfuzzer
       [ "$cx_ok" = 1 ] || continue
-      [ "$mode" = unguided ] && [ -z "$cx_nocmp_flag" ] && continue
-      run_row "$name" "$fuzz" "$mode" cxxtest
+      for e in $(cx_engines "$mode"); do run_row "$name" "$fuzz" "$mode" "$e"; done
     done
   done
 }
@@ -154,8 +193,8 @@ find_cell() {
   local m found n
   m=$(find_median "$1")
   if [ -z "$m" ]; then
-    if [ "$2" = cxxtest ] && [ "$cx_ok" = 0 ]; then echo "not measured"
-    elif [ "$2" = cxxtest ] && [ "$3" = unguided ] && [ -z "$cx_nocmp_flag" ]; then echo "n/a"
+    if [ "$2" != libfuzzer ] && [ "$cx_ok" = 0 ]; then echo "not measured"
+    elif [ "$2" != libfuzzer ] && ! cx_engines "$3" | grep -qx "$2"; then echo "n/a"
     else echo "failed"; fi
     return
   fi
@@ -189,17 +228,24 @@ a cell stops early once more than half its runs missed), ${timeout_s} s timeout
 per run, one worker, empty starting corpus. libFuzzer: \`-seed=N\`;
 cxxtest: $([ -n "$cx_seed_env" ] && echo "\`$cx_seed_env=N\`" || echo "repeated runs (no seed setting yet)").
 Without guidance: libFuzzer \`-use_cmp=0 -use_value_profile=0\`; cxxtest
-$([ -n "$cx_nocmp_flag" ] && echo "\`$cx_nocmp_flag\`" || echo "offers no switch yet (n/a)").
+$([ "$cx_nocmp" = 1 ] && echo "\`[fuzz] cmp_guidance = false\`" || echo "offers no switch yet (n/a)").
+cxxtest+laf: \`[fuzz] laf = true\` (the laf-intel pass plugin$([ "$cx_laf" = 1 ] || echo ", not installed: n/a")).
 Machine: $(nproc) cores, $(clang++ --version | head -1). Load: $(IFS=';'; echo "${loads[*]}" | sed 's/;/; /g').
 $([ "$quick" = 1 ] && echo "
 **--quick run: ${timeout_s} s per run; these figures only show that every row runs.**")
 
-| puzzle | planted bug | libFuzzer | cxxtest | cxxtest / libFuzzer | libFuzzer, no cmp | cxxtest, no cmp | cxxtest / libFuzzer, no cmp |
-|---|---|---|---|---|---|---|---|
+| puzzle | planted bug | libFuzzer | cxxtest | cxxtest+laf | cxxtest / libFuzzer | libFuzzer, no cmp | cxxtest, no cmp | cxxtest+laf, no cmp | cxxtest / libFuzzer, no cmp |
+|---|---|---|---|---|---|---|---|---|---|
 MD
     for p in "${selected[@]}"; do
       IFS='|' read -r name fuzz what <<<"$p"
-      echo "| $name ($fuzz) | $what | $(find_cell "guided|$name|libfuzzer" libfuzzer guided) | $(find_cell "guided|$name|cxxtest" cxxtest guided) | $(find_ratio "guided|$name|cxxtest" "guided|$name|libfuzzer") | $(find_cell "unguided|$name|libfuzzer" libfuzzer unguided) | $(find_cell "unguided|$name|cxxtest" cxxtest unguided) | $(find_ratio "unguided|$name|cxxtest" "unguided|$name|libfuzzer") |"
+      local row="| $name ($fuzz) | $what" mode
+      for mode in guided unguided; do
+        row+=" | $(find_cell "$mode|$name|libfuzzer" libfuzzer $mode) | $(find_cell "$mode|$name|cxxtest" cxxtest $mode)"
+        row+=" | $(find_cell "$mode|$name|cxxtest-laf" cxxtest-laf $mode)"
+        row+=" | $(find_ratio "$mode|$name|cxxtest" "$mode|$name|libfuzzer")"
+      done
+      echo "$row |"
     done
     [ "$cx_ok" = 1 ] || printf '\ncxxtest: not measured: %s.\n' "$cx_reason"
     [ ${#failures[@]} -eq 0 ] || printf '\nFailed runs (bench/find exited 1): %s\n' "${failures[*]}"

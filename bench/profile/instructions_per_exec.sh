@@ -17,6 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cxxtest=${CXXTEST:-$root/build/bin/cxxtest}
 out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
 command -v valgrind >/dev/null || apt-get install -y valgrind >/dev/null
 export CXXTESTCACHE=$out/cache
 rm -rf "$out/mod" && cp -r "$root/bench/targets/speed/cxxtest" "$out/mod"

@@ -1,0 +1,40 @@
+// Build variants: [fuzz] laf gives fuzz builds their own name (so their own
+// build directory) and the -fpass-plugin flag; other builds ignore it.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "instrument/variant.h"
+
+using namespace cxxtest::instrument;
+
+namespace {
+
+bool has(const std::vector<std::string>& flags, const std::string& f) {
+  return std::find(flags.begin(), flags.end(), f) != flags.end();
+}
+
+}  // namespace
+
+TEST_CASE("laf names its own variant only when fuzzing") {
+  Variant fuzz{Mode::Fuzz, kNoSanitizer, false};
+  Variant laf{Mode::Fuzz, kNoSanitizer, true};
+  Variant laf_asan{Mode::Fuzz, kAddress, true};
+  Variant plain_laf{Mode::Plain, kNoSanitizer, true};
+  CHECK(fuzz.name() == "fuzz");
+  CHECK(laf.name() == "fuzz-laf");
+  CHECK(laf_asan.name() == "fuzz-asan-laf");
+  CHECK(plain_laf.name() == "plain");
+}
+
+TEST_CASE("laf adds the pass plugin to instrumented code only") {
+  Variant laf{Mode::Fuzz, kNoSanitizer, true};
+  CHECK(has(instrumented_flags(laf, "ign.txt", "/p/lib/cxxtest/cxxtest-laf.so"),
+            "-fpass-plugin=/p/lib/cxxtest/cxxtest-laf.so"));
+  CHECK(has(instrumented_flags(laf, "ign.txt", "/p.so"), "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp"));
+  Variant fuzz{Mode::Fuzz, kNoSanitizer, false};
+  for (const auto& f : instrumented_flags(fuzz, "ign.txt", "/p.so")) CHECK(f.find("pass-plugin") == std::string::npos);
+  for (const auto& f : uninstrumented_flags(laf)) CHECK(f.find("pass-plugin") == std::string::npos);
+  for (const auto& f : instrumented_flags(Variant{Mode::Plain, kNoSanitizer, true}, "ign.txt", "/p.so"))
+    CHECK(f.find("pass-plugin") == std::string::npos);
+}
