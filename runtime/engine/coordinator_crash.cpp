@@ -117,8 +117,14 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
 
 void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  std::string text = failure_text(f, ctx, stack_text(f.frames));
   std::string sanitizer = take_sanitizer_report();
+  std::string text;
+  if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
+    // The sanitizer ended the worker with its exit status: its report says why.
+    text = "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + "):\n";
+  } else {
+    text = failure_text(f, ctx, stack_text(f.frames));
+  }
   if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
   std::string data = corpus::encode(input);
   std::string name, err;

@@ -1,5 +1,7 @@
 #include "engine/sanitizer_report.h"
 
+#include "engine/sanitizer_frames.h"
+
 #include <unistd.h>
 
 #include <cstdlib>
@@ -56,7 +58,7 @@ std::string take_sanitizer_report() {
   }
   for (const auto& p : all) fs::remove(p, ec);
   if (text.find("ThreadSanitizer: data race") != std::string::npos) g_race = true;
-  return text;
+  return symbolize_sanitizer_frames(text);
 }
 
 bool race_reported() { return g_race; }

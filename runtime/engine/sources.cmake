@@ -21,6 +21,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/new_limit.cpp
   engine/progress.cpp
   engine/protocol.cpp
+  engine/sanitizer_frames.cpp
   engine/sanitizer_report.cpp
   engine/report.cpp
   engine/shm.cpp
