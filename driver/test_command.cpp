@@ -122,8 +122,13 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   if (cacheable) argv.push_back("-test.testlogfile=" + env_log.string());
   if (opts.flag("x")) std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
   fs::path dir = p.pkg->dir;
-  // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name <pkg>".
+  // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name
+  // [sanitizer flags] <pkg>": a sanitizer's failure only shows in its build.
+  std::string rerun_flags;
+  for (const char* f : {"asan", "ubsan", "race"})
+    if (opts.flag(f)) rerun_flags += std::string(rerun_flags.empty() ? "" : " ") + "-" + f;
   std::vector<std::string> env{"CXXTEST_PACKAGE=" + display_pattern(*p.pkg, cwd)};
+  if (!rerun_flags.empty()) env.push_back("CXXTEST_RERUN_FLAGS=" + rerun_flags);
   run.run = [argv, dir, env, cacheable, key, env_log, &results](const Emit& emit) {
     auto start = std::chrono::steady_clock::now();
     std::string captured;

@@ -48,7 +48,7 @@ struct CoordinatorOptions {
   int64_t minimize_count = 0;  // both 0: minimization off
   int64_t parallel = 1;
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
-  std::string package = ".";        // for the re-run hint
+  std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)
   Nanos timeout = 10 * kSecond;     // -fuzztimeout
   int64_t rss_limit_mb = 2048;      // -fuzzrsslimit
   uint64_t seed = 0;

@@ -119,6 +119,8 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.cache_dir = std::filesystem::path(fl.fuzzcachedir) / target.name;
   const char* pkg = env_lookup("CXXTEST_PACKAGE");
   o.package = pkg && *pkg ? pkg : ".";
+  // Build flags a reproduction needs (-asan...), put before the package.
+  if (const char* flags = env_lookup("CXXTEST_RERUN_FLAGS"); flags && *flags) o.package = flags + (" " + o.package);
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
   o.seed = fuzz_seed();
