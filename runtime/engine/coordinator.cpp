@@ -59,6 +59,7 @@ void Coordinator::run() {
   if (!start_workers()) return;
   log_progress();
   loop();
+  write_accepted();
   if (crash_) handle_crash();
   stop_workers();
   log_final();  // Go's last stats line comes before the failure report
@@ -129,6 +130,7 @@ bool Coordinator::start_worker(Slot& s) {
 void Coordinator::loop() {
   while (stop_ == Stop::None) {
     dispatch();
+    write_accepted();
     bool active = false;
     for (const Slot& s : slots_) active = active || (s.state != State::Idle && s.state != State::Off);
     if (!active) {

@@ -101,6 +101,7 @@ class Coordinator {
   void on_minimize(size_t i, const Reply& r);
   void new_coverage(size_t i);
   void accept(std::vector<Value> values, const uint8_t* snap);
+  void write_accepted();
   void found_crash(size_t i, Failure f);
   void seed_failed(const Entry& e, const Failure& f);
   void error(const std::string& text);
@@ -135,6 +136,7 @@ class Coordinator {
   std::vector<uint32_t> unstable_;                // their mask indices, under -v
   bool minimizing_crash_ = false;
   int64_t new_interesting_ = 0;
+  std::vector<size_t> unwritten_;  // accepted entries whose files are not written yet
   size_t mask_size_ = 0;
   uint8_t* mask_ = nullptr;
   int mask_fd_ = -1;

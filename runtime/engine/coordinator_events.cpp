@@ -119,19 +119,32 @@ void Coordinator::on_minimize(size_t i, const Reply& r) {
   merge(mask_, shm.keep(), mask_size_);
 }
 
-// Adds an input with new coverage: to the cache dir first (so a killed run
-// keeps it), then to the mask and the corpus.
+// Adds an input with new coverage to the mask and the corpus. Its file goes
+// to the cache dir right after the next dispatch (write_accepted), so the
+// worker waiting for its next command does not wait for the file too; a
+// killed run loses at most the inputs of that one loop turn.
 void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
   if (new_bits(mask_, snap, nullptr, mask_size_) == 0) return;
   Entry e{std::move(values), {}, {}, Source::Generated};
   e.data = corpus::encode(e.values);
   if (!corpus_.contains(e.data)) {
-    std::string err;
-    if (!cachedir::write_corpus_entry(opts_.cache_dir, e.data, &e.name, &err)) return error(err);
+    e.name = cachedir::corpus_entry_name(e.data);
     corpus_.add(std::move(e));
+    unwritten_.push_back(corpus_.size() - 1);
     ++new_interesting_;
   }
   merge(mask_, snap, mask_size_);
+}
+
+void Coordinator::write_accepted() {
+  for (size_t i : unwritten_) {
+    std::string err;
+    if (!cachedir::write_corpus_entry(opts_.cache_dir, corpus_[i].data, nullptr, &err)) {
+      unwritten_.clear();
+      return error(err);
+    }
+  }
+  unwritten_.clear();
 }
 
 void Coordinator::on_death(size_t i) {
