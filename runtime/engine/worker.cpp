@@ -190,7 +190,15 @@ class Worker {
       return r;
     }
     fuzz::MutationChain chain(*mutator_, original_);
+    // Early in a slice the tokens may predate this input's compares (the
+    // first slice of a run starts with none): refresh after 64 and 4096
+    // executions too, so a compared constant is tried within microseconds.
+    uint64_t next_refresh = 64;
     while (r.count < cmd.limit) {
+      if (r.count == next_refresh && next_refresh <= 4096) {
+        guidance_.refresh();
+        next_refresh *= 64;
+      }
       chain.next(input_);
       publish(input_);
       ++r.count;
