@@ -10,12 +10,12 @@
 #include <optional>
 
 #include "config.h"
+#include "engine/auto_dict.h"
+#include "engine/cmp_table.h"
 #include "engine/coverage.h"
 #include "engine/executor.h"
-#include "engine/auto_dict.h"
 #include "engine/guidance.h"
 #include "engine/int_solver.h"
-#include "engine/cmp_table.h"
 #include "engine/leak_check.h"
 #include "engine/sanitizer_report.h"
 #include "engine/input_codec.h"
@@ -65,12 +65,16 @@ class Worker {
 
   const Executor& executor() const { return executor_; }
 
-  // Runs one input: true if it failed. An input that leaked (leak_check.h)
-  // ends the worker, as a crash does, so the next one starts with no leak
-  // on record.
+  // Runs one input: true if it failed (its counters are then cleared: its
+  // coverage counts for nothing). An input that leaked (leak_check.h) ends
+  // the worker, as a crash does, so the next one starts with no leak on
+  // record.
   bool run_input(const std::vector<Value>& in, int64_t now) {
     begin_leak_window();
-    if (executor_.run(in, now)) return true;
+    if (executor_.run(in, now)) {
+      clear_counters(regions_);
+      return true;
+    }
     if (input_leaked()) record_leak_and_exit();
     return false;
   }
@@ -135,7 +139,6 @@ class Worker {
     publish(original_);
     Reply r{Outcome::Done, 0, 1};
     if (run_input(original_, coarse_now())) {
-      clear_counters(regions_);
       r.outcome = Outcome::Failure;
     } else if (coverage) {
       collect_all(regions_, shm_.snap(), shm_.mask_size());
@@ -157,7 +160,6 @@ class Worker {
     publish(original_);
     r.count = 2;
     if (run_input(original_, coarse_now())) {
-      clear_counters(regions_);
       r.outcome = Outcome::Failure;
       return r;
     }
@@ -200,35 +202,26 @@ class Worker {
         next_refresh *= 64;
       }
       chain.next(input_);
-      publish(input_);
-      ++r.count;
-      if (run_input(input_, now)) {
-        clear_counters(regions_);
-        r.outcome = Outcome::Failure;
-        break;
-      }
-      if (coverage && collect_new(regions_, mask_, shm_.snap())) {
-        r.outcome = Outcome::NewCoverage;
-        write_learned(shm_, guidance_.credited(original_, input_));
-        break;
-      }
+      if (!try_input(input_, cmd, r, now, coverage)) break;
       if ((now = coarse_now()) >= deadline) break;
     }
     mutator_->set_splice_source({});
     return r;
   }
 
-  // Runs one input of a fuzzing slice outside the mutation chain. False
-  // when the slice's executions are used up or the input failed or found
-  // coverage (then r.outcome says so).
-  // `collect`: whether new coverage counts (the original's own, already
-  // credited to it or about to be, does not).
-  bool try_input(const std::vector<Value>& in, const Command& cmd, Reply& r, bool collect = true) {
+  // Runs one input of a fuzzing slice (started at coarse time `now`).
+  // False when the slice's executions are used up or the input failed or
+  // found coverage (then r.outcome says so, and with new coverage the
+  // learned tokens the input gained go to the coordinator). `collect`:
+  // whether new coverage counts (not without counters, nor for the
+  // original, whose coverage is already credited to it or about to be).
+  // Inlined: it is the body of the fuzzing loop.
+  [[gnu::always_inline]] bool try_input(const std::vector<Value>& in, const Command& cmd, Reply& r, int64_t now,
+                                        bool collect) {
     if (r.count >= cmd.limit) return false;
     publish(in);
     ++r.count;
-    if (run_input(in, coarse_now())) {
-      clear_counters(regions_);
+    if (run_input(in, now)) {
       r.outcome = Outcome::Failure;
       return false;
     }
@@ -238,7 +231,7 @@ class Worker {
     }
     if (collect_new(regions_, mask_, shm_.snap())) {
       r.outcome = Outcome::NewCoverage;
-      write_learned(shm_, {});
+      write_learned(shm_, guidance_.credited(original_, in));
       return false;
     }
     return true;
@@ -253,7 +246,7 @@ class Worker {
     if (std::none_of(original_.begin(), original_.end(), is_integer)) return false;
     auto stopped = [&] { return r.outcome != Outcome::Done; };
     clear_cmp_table();
-    if (!try_input(original_, cmd, r, false)) return stopped();
+    if (!try_input(original_, cmd, r, coarse_now(), false)) return stopped();
     base_cmps_.assign(cmp_table(), cmp_table() + kCmpSlots);
     for (size_t i = 0; i < original_.size(); ++i) {
       if (!is_integer(original_[i])) continue;
@@ -262,13 +255,13 @@ class Worker {
       input_ = original_;
       input_[i].bits = fuzz::ops::normalize(kind, v + 1);
       clear_cmp_table();
-      if (!try_input(input_, cmd, r)) return stopped();
+      if (!try_input(input_, cmd, r, coarse_now(), true)) return stopped();
       candidates_.clear();
       solve_candidates(base_cmps_.data(), cmp_table(), v, candidates_, kMaxCandidates);
       for (uint64_t c : candidates_) {
         input_[i].bits = fuzz::ops::normalize(kind, c);
         if (input_[i].bits == v) continue;
-        if (!try_input(input_, cmd, r)) return stopped();
+        if (!try_input(input_, cmd, r, coarse_now(), true)) return stopped();
       }
     }
     return false;
@@ -281,7 +274,6 @@ class Worker {
     publish(candidate);
     ++count;
     if (run_input(candidate, coarse_now())) {
-      clear_counters(regions_);
       failed = true;
       budget.stop();
       return false;
