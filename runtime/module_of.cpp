@@ -26,7 +26,35 @@ int visit(dl_phdr_info* info, size_t, void* arg) {
   return 0;
 }
 
+struct BaseQuery {
+  const char* path;
+  const char* exe;
+  uintptr_t base = 0;
+  bool found = false;
+};
+
+bool same(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
+int visit_for_base(dl_phdr_info* info, size_t, void* arg) {
+  auto* q = static_cast<BaseQuery*>(arg);
+  const char* name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : q->exe;
+  if (!same(name, q->path)) return 0;
+  q->base = info->dlpi_addr;
+  q->found = true;
+  return 1;
+}
+
 }  // namespace
+
+bool module_base(const char* path, const char* exe, uintptr_t* base) {
+  BaseQuery q{path, exe};
+  dl_iterate_phdr(visit_for_base, &q);
+  *base = q.base;
+  return q.found;
+}
 
 ModuleHit module_of(uintptr_t pc) {
   Query q{pc, {}};

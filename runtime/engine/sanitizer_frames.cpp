@@ -1,7 +1,6 @@
 // engine/sanitizer_frames.cpp: see sanitizer_frames.h.
 #include "engine/sanitizer_frames.h"
 
-#include <link.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "engine/report.h"
+#include "module_of.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -45,34 +45,13 @@ std::string own_exe() {
   return n > 0 ? std::string(buf, size_t(n)) : "";
 }
 
-// The load address in this process of the module at `path`, or 0.
-uintptr_t base_of(const std::string& path) {
-  struct Query {
-    const std::string* path;
-    std::string exe;
-    uintptr_t base = 0;
-    bool found = false;
-  } q{&path, own_exe()};
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* arg) {
-        auto* q = static_cast<Query*>(arg);
-        std::string_view name = info->dlpi_name && info->dlpi_name[0] ? std::string_view(info->dlpi_name)
-                                                                     : std::string_view(q->exe);
-        if (name != *q->path) return 0;
-        q->base = info->dlpi_addr;
-        q->found = true;
-        return 1;
-      },
-      &q);
-  return q.found ? q.base : 0;
-}
-
-// The symbolized lines of one stack, or "" to keep it as it was.
-std::string symbolize_stack(const std::vector<FrameLine>& frames) {
+// The symbolized lines of one stack, or "" to keep it as it was. `exe`:
+// this executable's path.
+std::string symbolize_stack(const std::vector<FrameLine>& frames, const std::string& exe) {
   std::vector<void*> pcs;
   for (size_t i = 0; i < frames.size(); ++i) {
-    uintptr_t base = base_of(frames[i].module);
-    if (base == 0 && frames[i].module != own_exe()) return "";
+    uintptr_t base = 0;
+    if (!module_base(frames[i].module.c_str(), exe.c_str(), &base)) return "";
     // The sanitizer printed each frame's own pc; symbolized() takes frames
     // after the first for return addresses and looks one byte back.
     pcs.push_back(reinterpret_cast<void*>(base + frames[i].offset + (i > 0 ? 1 : 0)));
@@ -92,12 +71,13 @@ std::string symbolize_stack(const std::vector<FrameLine>& frames) {
 }  // namespace
 
 std::string symbolize_sanitizer_frames(const std::string& report) {
+  const std::string exe = own_exe();
   std::string out;
   std::vector<FrameLine> stack;
   std::string stack_text;  // the stack's lines as they were
   auto flush = [&] {
     if (stack.empty()) return;
-    std::string symbolized_lines = symbolize_stack(stack);
+    std::string symbolized_lines = symbolize_stack(stack, exe);
     out += symbolized_lines.empty() ? stack_text : symbolized_lines;
     stack.clear();
     stack_text.clear();
