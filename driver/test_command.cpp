@@ -95,8 +95,9 @@ void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
 }
 
 // `fuzzing`: the module's [fuzz] settings when fuzzing, else null.
+// `rerun_flags`: the build flags a reproduction needs (-asan ...).
 PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, const FuzzSettings* fuzzing,
-                    const fs::path& cache_root, const fs::path& cwd) {
+                    const std::string& rerun_flags, const fs::path& cache_root, const fs::path& cwd) {
   PackageRun run;
   run.import_path = p.pkg->import_path;
   std::vector<std::string> args = opts.test_binary_args();
@@ -124,9 +125,6 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   fs::path dir = p.pkg->dir;
   // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name
   // [sanitizer flags] <pkg>": a sanitizer's failure only shows in its build.
-  std::string rerun_flags;
-  for (const char* f : {"asan", "ubsan", "race"})
-    if (opts.flag(f)) rerun_flags += std::string(rerun_flags.empty() ? "" : " ") + "-" + f;
   std::vector<std::string> env{"CXXTEST_PACKAGE=" + display_pattern(*p.pkg, cwd)};
   if (!rerun_flags.empty()) env.push_back("CXXTEST_RERUN_FLAGS=" + rerun_flags);
   run.run = [argv, dir, env, cacheable, key, env_log, &results](const Emit& emit) {
@@ -234,7 +232,8 @@ Exit test_command(const std::vector<std::string>& args) {
       run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
       run.precomputed_failed = build_failed = true;
     } else {
-      run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr, cache.root(), cwd);
+      run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr, variant->sanitizer_options(),
+                     cache.root(), cwd);
     }
     runs.push_back(std::move(run));
   }

@@ -4,6 +4,7 @@ namespace cxxtest::instrument {
 
 namespace {
 
+// suffix: the variant name's part, which is also the cxxtest flag's name.
 struct SanitizerInfo { Sanitizer bit; const char* suffix; const char* flag; };
 constexpr SanitizerInfo kSanitizers[] = {
     {kAddress, "asan", "-fsanitize=address"},
@@ -29,6 +30,13 @@ std::vector<std::string> sanitizer_flags(const Variant& v) {
 }
 
 }  // namespace
+
+std::string Variant::sanitizer_options() const {
+  std::string out;
+  for (const auto& s : kSanitizers)
+    if (sanitizers & s.bit) out += std::string(out.empty() ? "-" : " -") + s.suffix;
+  return out;
+}
 
 std::string Variant::name() const {
   std::string n = mode == Mode::Fuzz ? "fuzz" : "plain";

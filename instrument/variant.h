@@ -27,6 +27,8 @@ struct Variant {
 
   // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", "fuzz-laf", ...
   std::string name() const;
+  // The cxxtest flags that select its sanitizers: "-asan -ubsan", "-race", "".
+  std::string sanitizer_options() const;
 };
 
 // Checks that the sanitizer combination can be built; returns "" or the

@@ -27,6 +27,12 @@ TEST_CASE("laf names its own variant only when fuzzing") {
   CHECK(plain_laf.name() == "plain");
 }
 
+TEST_CASE("sanitizer_options spells the cxxtest flags of the variant's sanitizers") {
+  CHECK(Variant{Mode::Fuzz, kNoSanitizer, true}.sanitizer_options() == "");
+  CHECK(Variant{Mode::Fuzz, kAddress | kUndefined, false}.sanitizer_options() == "-asan -ubsan");
+  CHECK(Variant{Mode::Plain, kThread, false}.sanitizer_options() == "-race");
+}
+
 TEST_CASE("laf adds the pass plugin to instrumented code only") {
   Variant laf{Mode::Fuzz, kNoSanitizer, true};
   CHECK(has(instrumented_flags(laf, "ign.txt", "/p/lib/cxxtest/cxxtest-laf.so"),
