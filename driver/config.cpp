@@ -4,6 +4,8 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "instrument/noinstrument.h"
+
 namespace cxxtest::driver {
 
 namespace {
@@ -46,16 +48,42 @@ bool bool_value(const std::string& file, const std::string& key, const toml::nod
 // The one table of build keys: name, and where its value goes.
 using ScalarField = std::string BuildSettings::*;
 using ListField = std::vector<std::string> BuildSettings::*;
-struct BuildKey { const char* name; ScalarField scalar; ListField list; };
+// package_only: allowed in [package."dir"] but not in [build].
+struct BuildKey { const char* name; ScalarField scalar; ListField list; bool package_only; };
 const BuildKey kBuildKeys[] = {
-    {"compiler", &BuildSettings::compiler, nullptr},
-    {"std", &BuildSettings::std, nullptr},
-    {"include_dirs", nullptr, &BuildSettings::include_dirs},
-    {"defines", nullptr, &BuildSettings::defines},
-    {"flags", nullptr, &BuildSettings::flags},
-    {"libs", nullptr, &BuildSettings::libs},
-    {"pkg_config", nullptr, &BuildSettings::pkg_config},
+    {"compiler", &BuildSettings::compiler, nullptr, false},
+    {"c_compiler", &BuildSettings::c_compiler, nullptr, false},
+    {"std", &BuildSettings::std, nullptr, false},
+    {"c_std", &BuildSettings::c_std, nullptr, false},
+    {"compile_commands", &BuildSettings::compile_commands, nullptr, false},
+    {"include_dirs", nullptr, &BuildSettings::include_dirs, false},
+    {"defines", nullptr, &BuildSettings::defines, false},
+    {"flags", nullptr, &BuildSettings::flags, false},
+    {"cflags", nullptr, &BuildSettings::cflags, false},
+    {"cxxflags", nullptr, &BuildSettings::cxxflags, false},
+    {"ldflags", nullptr, &BuildSettings::ldflags, false},
+    {"libs", nullptr, &BuildSettings::libs, false},
+    {"pkg_config", nullptr, &BuildSettings::pkg_config, false},
+    {"exclude", nullptr, &BuildSettings::exclude, true},
+    {"headers", nullptr, &BuildSettings::headers, true},
+    {"deps", nullptr, &BuildSettings::deps, true},
 };
+
+// The C++ standards cxxtest.h compiles in, and the C standards clang knows.
+bool valid_cxx_std(const std::string& s) {
+  for (const char* ok : {"c++17", "c++1z", "gnu++17", "gnu++1z", "c++20", "c++2a", "gnu++20", "gnu++2a", "c++2b",
+                         "gnu++2b", "c++23", "gnu++23", "c++2c", "gnu++2c", "c++26", "gnu++26"})
+    if (s == ok) return true;
+  return false;
+}
+
+bool valid_c_std(const std::string& s) {
+  for (const char* ok : {"c89", "c90", "c99", "c9x", "c11", "c1x", "c17", "c18", "c2x", "c23", "gnu89", "gnu90",
+                         "gnu99", "gnu9x", "gnu11", "gnu1x", "gnu17", "gnu18", "gnu2x", "gnu23", "iso9899:1990",
+                         "iso9899:199409", "iso9899:1999", "iso9899:2011", "iso9899:2017", "iso9899:2018"})
+    if (s == ok) return true;
+  return false;
+}
 
 const toml::table& table_value(const std::string& file, const std::string& name, const toml::node& node) {
   const toml::table* t = node.as_table();
@@ -67,22 +95,41 @@ const toml::table& table_value(const std::string& file, const std::string& name,
   throw ConfigError{where(file, k.source()) + "unknown key \"" + std::string(k.str()) + "\"" + in};
 }
 
-BuildSettings read_build(const std::string& file, const std::string& section, const toml::table& t) {
+void check_std(const std::string& file, const std::string& full, const std::string& name, const toml::node& v,
+               const std::string& value) {
+  if (name == "std" && !valid_cxx_std(value))
+    throw ConfigError{where(file, v.source()) + full + " = \"" + value +
+                      "\" is not supported: test files include <cxxtest/cxxtest.h>, which needs c++17 or newer "
+                      "(c++17, c++20, c++23, gnu++17, ...); library code in an older standard can keep it "
+                      "through compile_commands or flags in its own [package]"};
+  if (name == "c_std" && !valid_c_std(value))
+    throw ConfigError{where(file, v.source()) + full + " = \"" + value +
+                      "\" is not a C standard (c89, c99, c11, c17, gnu99, gnu11, gnu17, ...)"};
+}
+
+BuildSettings read_build(const std::string& file, const std::string& section, const toml::table& t,
+                         bool package_level) {
   BuildSettings s;
   for (auto&& [k, v] : t) {
     const BuildKey* key = nullptr;
-    for (const auto& bk : kBuildKeys) if (k.str() == bk.name) key = &bk;
+    for (const auto& bk : kBuildKeys)
+      if (k.str() == bk.name && (package_level || !bk.package_only)) key = &bk;
     if (!key) unknown_key(file, k, " in [" + section + "]");
     std::string full = section + "." + std::string(k.str());
-    if (key->scalar) s.*(key->scalar) = string_value(file, full, v);
-    else s.*(key->list) = list_value(file, full, v);
+    if (key->scalar) {
+      s.*(key->scalar) = string_value(file, full, v);
+      check_std(file, full, key->name, v, s.*(key->scalar));
+    } else {
+      s.*(key->list) = list_value(file, full, v);
+    }
   }
   return s;
 }
 
 void read_module(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
-    if (k.str() != "name") unknown_key(file, k, " in [module]");
+    if (k.str() == "exclude") { c.exclude = list_value(file, "module.exclude", v); continue; }
+    if (k.str() != "name") unknown_key(file, k, " in [module] (want name or exclude)");
     c.module = string_value(file, "module.name", v);
     if (c.module.find_first_of(" \t\"\\") != std::string::npos || c.module.back() == '/')
       throw ConfigError{where(file, v.source()) + "module.name \"" + c.module + "\" is not a valid module path"};
@@ -112,24 +159,93 @@ void read_packages(const std::string& file, const toml::table& t, Config& c) {
     std::string dir = clean_package_dir(std::string(k.str()));
     if (dir.find("..") != std::string::npos || dir[0] == '/')
       throw ConfigError{where(file, k.source()) + "package \"" + std::string(k.str()) + "\" must be a directory inside the module"};
-    c.packages[dir] = read_build(file, "package." + std::string(k.str()), table_value(file, "package." + dir, v));
+    c.packages[dir] = read_build(file, "package." + std::string(k.str()), table_value(file, "package." + dir, v), true);
   }
 }
 
-Config read_config(const toml::table& root, const std::string& file) {
+bool dep_name_ok(const std::string& name) {
+  if (name.empty()) return false;
+  for (char ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '-' && ch != '.') return false;
+  return name != "." && name != "..";
+}
+
+DepSpec read_dep(const std::string& file, const std::string& name, const toml::table& t, const std::filesystem::path& root) {
+  DepSpec d;
+  d.name = name;
+  d.where = where(file, t.source());
+  d.where.pop_back();  // "file:L:C: " -> "file:L:C:"
+  d.where.pop_back();
+  std::string section = "deps." + name;
+  bool has_source = false;
+  for (auto&& [k, v] : t) {
+    std::string key(k.str());
+    std::string full = section + "." + key;
+    if (key == "source") {
+      std::filesystem::path p = string_value(file, full, v);
+      d.source = (p.is_absolute() ? p : root / p).lexically_normal();
+      has_source = true;
+    } else if (key == "build") {
+      d.build = string_value(file, full, v);
+      if (d.build != "cmake" && d.build != "autotools" && d.build != "make" && d.build != "command")
+        throw ConfigError{where(file, v.source()) + full + " = \"" + d.build +
+                          "\" is not a build system cxxtest drives (want cmake, autotools, make or command)"};
+    } else if (key == "options") d.options = list_value(file, full, v);
+    else if (key == "targets") d.targets = list_value(file, full, v);
+    else if (key == "command") d.command = string_value(file, full, v);
+    else if (key == "include_dirs") d.include_dirs = list_value(file, full, v);
+    else if (key == "libs") d.libs = list_value(file, full, v);
+    else if (key == "link") d.link = list_value(file, full, v);
+    else if (key == "whole_archive") d.whole_archive = bool_value(file, full, v);
+    else unknown_key(file, k, " in [" + section + "] (want source, build, options, targets, command, include_dirs, libs, link or whole_archive)");
+  }
+  if (!has_source) throw ConfigError{where(file, t.source()) + "[" + section + "] needs source = \"path/to/library\""};
+  if (d.build == "command" && d.command.empty())
+    throw ConfigError{where(file, t.source()) + "[" + section + "] has build = \"command\" but no command"};
+  if (!d.command.empty() && d.build.empty()) d.build = "command";
+  return d;
+}
+
+void read_deps(const std::string& file, const toml::table& t, Config& c) {
+  for (auto&& [k, v] : t) {
+    std::string name(k.str());
+    if (!dep_name_ok(name))
+      throw ConfigError{where(file, k.source()) + "dependency name \"" + name +
+                        "\" may hold only letters, digits, '_', '-' and '.'"};
+    c.deps.push_back(read_dep(file, name, table_value(file, "deps." + name, v), c.root));
+  }
+}
+
+// Every [package] deps entry names a [deps] table.
+void check_package_deps(const std::string& file, const Config& c) {
+  for (const auto& [dir, s] : c.packages)
+    for (const auto& name : s.deps) {
+      bool found = false;
+      for (const auto& d : c.deps) found = found || d.name == name;
+      if (!found)
+        throw ConfigError{file + ": [package.\"" + dir + "\"] deps names \"" + name + "\", which has no [deps." +
+                          name + "] table"};
+    }
+}
+
+Config read_config(const toml::table& root, const std::string& file, const std::filesystem::path& module_root) {
   Config c;
+  c.root = module_root;
   bool has_module = false;
   for (auto&& [k, v] : root) {
     std::string name(k.str());
     if (name == "module") { read_module(file, table_value(file, name, v), c); has_module = true; }
-    else if (name == "build") c.build = read_build(file, "build", table_value(file, name, v));
+    else if (name == "build") c.build = read_build(file, "build", table_value(file, name, v), false);
     else if (name == "package") read_packages(file, table_value(file, name, v), c);
     else if (name == "fuzz") read_fuzz(file, table_value(file, name, v), c);
-    else unknown_key(file, k, " (want module, build, package or fuzz)");
+    else if (name == "deps") read_deps(file, table_value(file, name, v), c);
+    else unknown_key(file, k, " (want module, build, package, deps or fuzz)");
   }
+  check_package_deps(file, c);
   if (!has_module || c.module.empty())
     throw ConfigError{file + ":1:1: missing [module] name = \"...\""};
   if (c.build.compiler.empty()) c.build.compiler = "clang++";
+  if (c.build.c_compiler.empty()) c.build.c_compiler = "clang";
   if (c.build.std.empty()) c.build.std = "c++20";
   return c;
 }
@@ -150,13 +266,41 @@ BuildSettings Config::for_package(const std::string& rel_dir) const {
   return it == packages.end() ? build : build.merged(it->second);
 }
 
+namespace {
+// glob_match, and "dir/**" also matches "dir" itself.
+bool exclude_match(const std::string& glob, const std::string& path) {
+  if (cxxtest::instrument::glob_match(glob, path)) return true;
+  return glob.size() > 3 && glob.compare(glob.size() - 3, 3, "/**") == 0 &&
+         cxxtest::instrument::glob_match(std::string_view(glob).substr(0, glob.size() - 3), path);
+}
+}  // namespace
+
+bool Config::excluded(const std::string& rel_path) const {
+  auto glob_match = exclude_match;
+  // The path itself and each directory above it, so "tools" or "tools/**"
+  // leaves out everything below tools/.
+  for (std::string p = rel_path; !p.empty() && p != ".";) {
+    for (const auto& g : exclude)
+      if (glob_match(g, p)) return true;
+    size_t slash = p.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : p.substr(0, slash);
+    if (auto it = packages.find(dir); it != packages.end() && !it->second.exclude.empty()) {
+      std::string file_in_pkg = dir == "." ? rel_path : rel_path.substr(dir.size() + 1);
+      std::string here_in_pkg = dir == "." ? p : p.substr(dir.size() + 1);
+      for (const auto& g : it->second.exclude)
+        if (glob_match(g, file_in_pkg) || glob_match(g, here_in_pkg)) return true;
+    }
+    if (slash == std::string::npos) break;
+    p = dir;
+  }
+  return false;
+}
+
 Expected<Config> parse_config(const std::string& text, const std::filesystem::path& file) {
   std::string shown = file.filename().string();
   try {
     toml::table root = toml::parse(text, file.string());
-    Config c = read_config(root, shown);
-    c.root = file.parent_path();
-    return c;
+    return read_config(root, shown, file.parent_path());
   } catch (const toml::parse_error& e) {
     return Error{where(shown, e.source()) + std::string(e.description())};
   } catch (const ConfigError& e) {

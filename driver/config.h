@@ -1,10 +1,17 @@
 // cxxtest.toml: the module's configuration, read with TOML++.
 //
-//   [module]                name = "example.com/calc"
-//   [build]                 compiler, std, include_dirs, defines, flags, libs, pkg_config
+//   [module]                name = "example.com/calc", exclude = ["tools/**"]
+//   [build]                 compiler, c_compiler, std, c_std, include_dirs,
+//                           defines, flags, cflags, cxxflags, ldflags, libs,
+//                           pkg_config, compile_commands
 //   [package."parser"]      the same keys as [build], for one package (dir
 //                           relative to the module root, "." for the root);
-//                           lists are appended, compiler and std replace
+//                           lists are appended, scalars replace; also
+//                           exclude (globs relative to the package), headers
+//                           (dirs whose headers its sources implement) and
+//                           deps (the [deps] it links; default all)
+//   [deps.NAME]             a library built by its own build system
+//                           (DepSpec below)
 //   [fuzz]                  noinstrument = ["third_party/**"], detect_leaks,
 //                           cmp_guidance, laf (booleans)
 //
@@ -22,13 +29,23 @@
 namespace cxxtest::driver {
 
 struct BuildSettings {
-  std::string compiler;  // empty: inherit
-  std::string std;       // empty: inherit
+  std::string compiler;    // C++ compiler; empty: inherit
+  std::string c_compiler;  // C compiler (for .c files); empty: inherit
+  std::string std;         // C++ standard of test files and C++ sources; empty: inherit
+  std::string c_std;       // C standard of .c files; empty: the compiler's default
+  std::string compile_commands;  // compile_commands.json giving per-source flags
   std::vector<std::string> include_dirs;  // relative to the module root
   std::vector<std::string> defines;
-  std::vector<std::string> flags;
-  std::vector<std::string> libs;       // "m" or "-lm" or a path
+  std::vector<std::string> flags;     // every compile (C and C++)
+  std::vector<std::string> cflags;    // C compiles only
+  std::vector<std::string> cxxflags;  // C++ compiles only
+  std::vector<std::string> ldflags;   // the link of test binaries
+  std::vector<std::string> libs;      // "m" or "-lm" or a path
   std::vector<std::string> pkg_config;
+  // Package level only ([package."dir"]):
+  std::vector<std::string> exclude;  // globs relative to the package dir
+  std::vector<std::string> headers;  // dirs whose headers this package's sources implement
+  std::vector<std::string> deps;     // [deps] names linked; empty: all of them
 
   // `over` applied on top of this: scalars replace when set, lists append.
   BuildSettings merged(const BuildSettings& over) const;
@@ -41,16 +58,39 @@ struct FuzzSettings {
   bool laf = false;          // laf: split wide compares into byte-wise steps
 };
 
+// [deps.NAME]: a library built by its own build system, out of tree under
+// the cache dir, once per build variant, through cxxtest's compiler
+// wrappers (so it is instrumented like module code); test binaries link
+// its static libraries.
+struct DepSpec {
+  std::string name;
+  std::filesystem::path source;          // absolute, normalized
+  std::string build;                     // "cmake", "autotools", "make" or "command"
+  std::vector<std::string> options;      // cmake -D..., configure arguments, make variables
+  std::vector<std::string> targets;      // cmake targets or make goals; empty: the default
+  std::string command;                   // build = "command": shell command run in the build dir
+  std::vector<std::string> include_dirs; // as written (see driver/deps.h for how they resolve)
+  std::vector<std::string> libs;         // as written: static libraries it produces
+  std::vector<std::string> link;         // extra link arguments ("-lz", "-ldl")
+  bool whole_archive = true;             // link its archives whole, so its definitions win
+  std::string where;                     // "cxxtest.toml:L:C" of the table, for messages
+};
+
 struct Config {
   std::filesystem::path root;  // module root (directory of cxxtest.toml)
   std::string module;          // [module] name
   BuildSettings build;         // [build], with defaults filled in
+  std::vector<std::string> exclude;               // [module] exclude: module-relative globs
   std::map<std::string, BuildSettings> packages;  // [package."dir"]
+  std::vector<DepSpec> deps;                      // [deps.NAME], in file order
   std::vector<std::string> noinstrument;          // [fuzz] noinstrument
   FuzzSettings fuzz;                              // the other [fuzz] keys
 
   // The settings for one package directory ("." for the root).
   BuildSettings for_package(const std::string& rel_dir) const;
+  // True when the module-relative path (a file or directory) is left out by
+  // [module] exclude or a [package] exclude.
+  bool excluded(const std::string& rel_path) const;
 };
 
 // Parses `text` as the contents of `file` (used in messages as given).

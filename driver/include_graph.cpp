@@ -1,5 +1,6 @@
 #include "driver/include_graph.h"
 
+#include <cctype>
 #include <charconv>
 #include <deque>
 #include <sys/stat.h>
@@ -34,12 +35,56 @@ std::string directive_of(std::string_view line) {
   return std::string(1, line[i]) + std::string(line.substr(i + 1, end - i - 1));
 }
 
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The identifier ending just before `at` (after blanks and newlines).
+std::string_view word_before(std::string_view text, size_t at) {
+  size_t end = at;
+  while (end > 0 && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+  size_t begin = end;
+  while (begin > 0 && ident_char(text[begin - 1])) --begin;
+  return text.substr(begin, end - begin);
+}
+
+// True when `name` at `at` is followed by a parenthesized list and "{".
+bool opens_body_after(std::string_view text, size_t at) {
+  size_t i = at;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (i >= text.size() || text[i] != '(') return false;
+  int depth = 0;
+  for (; i < text.size(); ++i) {
+    if (text[i] == '(') ++depth;
+    else if (text[i] == ')' && --depth == 0) break;
+  }
+  for (++i; i < text.size() && std::isspace(static_cast<unsigned char>(text[i]));) ++i;
+  return i < text.size() && text[i] == '{';
+}
+
+bool defines_function(std::string_view text, std::string_view name, std::initializer_list<std::string_view> types) {
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if ((at > 0 && ident_char(text[at - 1])) || (end < text.size() && ident_char(text[end]))) continue;
+    std::string_view before = word_before(text, at);
+    bool typed = false;
+    for (auto t : types) typed = typed || before == t;
+    if (typed && opens_body_after(text, end)) return true;
+  }
+  return false;
+}
+
+constexpr std::string_view kProgramMarker = "!program";
+
 bool parse_int(std::string_view text, int64_t& out) {
   auto r = std::from_chars(text.data(), text.data() + text.size(), out);
   return r.ec == std::errc() && r.ptr == text.data() + text.size();
 }
 
 }  // namespace
+
+bool defines_program_entry(std::string_view text) {
+  return defines_function(text, "main", {"int", "void", "auto"}) ||
+         defines_function(text, "LLVMFuzzerTestOneInput", {"int"});
+}
 
 std::vector<std::string> scan_include_directives(std::string_view text) {
   std::vector<std::string> out;
@@ -60,7 +105,7 @@ IncludeGraph::IncludeGraph(fs::path root, std::vector<fs::path> search_dirs, fs:
 }
 
 // Cache file format, one line per scanned file:
-//   <path>\t<mtime_ns>\t<size>[\t<directive>]...
+//   <path>\t<mtime_ns>\t<size>[\t!program][\t<directive>]...
 void IncludeGraph::load() {
   if (cache_file_.empty()) return;
   auto text = cxxtest::cachedir::read_file(cache_file_);
@@ -79,7 +124,9 @@ void IncludeGraph::load() {
     }
     Entry e;
     if (fields.size() < 3 || !parse_int(fields[1], e.mtime_ns) || !parse_int(fields[2], e.size)) continue;
-    e.directives.assign(fields.begin() + 3, fields.end());
+    auto first = fields.begin() + 3;
+    if (first != fields.end() && *first == kProgramMarker) { e.program = true; ++first; }
+    e.directives.assign(first, fields.end());
     entries_[std::string(fields[0])] = std::move(e);
   }
 }
@@ -89,6 +136,7 @@ void IncludeGraph::save() {
   std::string text;
   for (const auto& [path, e] : entries_) {
     text += path + "\t" + std::to_string(e.mtime_ns) + "\t" + std::to_string(e.size);
+    if (e.program) text += "\t" + std::string(kProgramMarker);
     for (const auto& d : e.directives) text += "\t" + d;
     text += "\n";
   }
@@ -116,6 +164,7 @@ const IncludeGraph::Entry& IncludeGraph::scan(const fs::path& file) {
   e.mtime_ns = st.mtime_ns;
   e.size = st.size;
   e.directives = text ? scan_include_directives(*text) : std::vector<std::string>{};
+  e.program = text && defines_program_entry(*text);
   dirty_ = true;
   return e;
 }
@@ -175,7 +224,47 @@ std::set<fs::path> IncludeGraph::reachable(const std::vector<fs::path>& files) {
   return seen;
 }
 
-std::vector<const Package*> IncludeGraph::link_set(const Package& pkg, const std::map<std::string, Package>& by_dir) {
+void IncludeGraph::set_header_packages(std::vector<std::pair<std::string, std::string>> dir_to_package) {
+  header_packages_ = std::move(dir_to_package);
+}
+
+bool IncludeGraph::is_program(const fs::path& file) { return scan(file).program; }
+
+bool IncludeGraph::includes_cxxtest(const fs::path& file) {
+  auto names_cxxtest = [&](const fs::path& f) {
+    for (const auto& d : scan(f).directives)
+      if (std::string_view(d).substr(1) == "cxxtest/cxxtest.h") return true;
+    return false;
+  };
+  if (names_cxxtest(file)) return true;
+  for (const auto& h : reachable({file}))
+    if (names_cxxtest(h)) return true;
+  return false;
+}
+
+std::vector<std::string> IncludeGraph::implementers(const Include& inc, const std::map<std::string, Package>& by_dir) {
+  std::string root = root_.lexically_normal().string();
+  std::string rel = inc.key.size() > root.size() ? inc.key.substr(root.size() + (root.back() == '/' ? 0 : 1)) : "";
+  std::vector<std::string> declared;
+  for (const auto& [dir, pkg] : header_packages_)
+    if (dir == "." || rel.compare(0, dir.size() + 1, dir + "/") == 0) declared.push_back(pkg);
+  if (!declared.empty()) return declared;
+  if (auto it = by_dir.find(inc.owner); it != by_dir.end() && !it->second.sources.empty()) return {inc.owner};
+  if (!stem_index_built_) {
+    stem_index_built_ = true;
+    for (const auto& [dir, pkg] : by_dir)
+      for (const auto& src : pkg.sources) {
+        std::string stem = src.stem().string();
+        for (const auto& i : includes_of(src))
+          if (i.path.stem() == stem && i.owner != dir) stem_implementers_[i.key].push_back(dir);
+      }
+  }
+  auto it = stem_implementers_.find(inc.key);
+  return it == stem_implementers_.end() ? std::vector<std::string>{} : it->second;
+}
+
+std::vector<const Package*> IncludeGraph::link_set(const Package& pkg, const std::vector<fs::path>& test_files,
+                                                   const std::map<std::string, Package>& by_dir) {
   std::set<std::string> linked{pkg.rel_dir};
   std::unordered_set<std::string> seen;
   std::deque<const fs::path*> queue;
@@ -183,20 +272,23 @@ std::vector<const Package*> IncludeGraph::link_set(const Package& pkg, const std
     if (seen.insert(key).second) queue.push_back(&f);
   };
   for (const auto& f : pkg.sources) visit(f, f.string());
-  for (const auto& f : pkg.test_files) visit(f, f.string());
+  for (const auto& f : test_files) visit(f, f.string());
   while (!queue.empty()) {
     const fs::path* f = queue.front();
     queue.pop_front();
     for (const auto& inc : includes_of(*f)) {
       if (!seen.insert(inc.key).second) continue;
       queue.push_back(&inc.path);
-      auto it = by_dir.find(inc.owner);
-      if (it == by_dir.end() || !linked.insert(inc.owner).second) continue;
-      for (const auto& src : it->second.sources) visit(src, src.string());
+      for (const auto& owner : implementers(inc, by_dir)) {
+        auto it = by_dir.find(owner);
+        if (it == by_dir.end() || !linked.insert(owner).second) continue;
+        for (const auto& src : it->second.sources) visit(src, src.string());
+      }
     }
   }
   std::vector<const Package*> out;
-  for (const auto& rel : linked) out.push_back(&by_dir.at(rel));
+  for (const auto& rel : linked)
+    if (auto it = by_dir.find(rel); it != by_dir.end()) out.push_back(&it->second);
   return out;
 }
 

@@ -33,9 +33,25 @@ class IncludeGraph {
   std::set<std::filesystem::path> reachable(const std::vector<std::filesystem::path>& files);
 
   // The packages whose sources the test binary of `pkg` links: `pkg` itself,
-  // then every package owning a header reachable from `pkg`'s files or from a
-  // linked package's sources, transitively. Sorted by rel_dir.
-  std::vector<const Package*> link_set(const Package& pkg, const std::map<std::string, Package>& by_dir);
+  // then every package implementing a header reachable from `test_files`,
+  // `pkg`'s sources or a linked package's sources, transitively. Sorted by
+  // rel_dir. A header is implemented by the package in its own directory
+  // when that has sources; else by the packages declared for its directory
+  // (set_header_packages); else by every package with a source of the same
+  // stem that includes it (include/yaml-cpp/parser.h <- src/parser.cpp).
+  std::vector<const Package*> link_set(const Package& pkg, const std::vector<std::filesystem::path>& test_files,
+                                       const std::map<std::string, Package>& by_dir);
+
+  // [package."src"] headers = ["include/yaml-cpp"]: module-relative header
+  // directories (and everything below them) implemented by a package.
+  void set_header_packages(std::vector<std::pair<std::string, std::string>> dir_to_package);
+
+  // True when `file` defines main() or LLVMFuzzerTestOneInput(): a program
+  // of its own, never linked into a test binary.
+  bool is_program(const std::filesystem::path& file);
+
+  // True when `file` or a module header it reaches includes <cxxtest/cxxtest.h>.
+  bool includes_cxxtest(const std::filesystem::path& file);
 
   // Writes the scan cache if anything changed (atomic). Errors are ignored:
   // the cache is only an accelerator.
@@ -45,6 +61,7 @@ class IncludeGraph {
   struct Entry {
     int64_t mtime_ns = 0;
     int64_t size = -1;
+    bool program = false;                 // defines main or LLVMFuzzerTestOneInput
     std::vector<std::string> directives;  // "\"a/b.h" or "<a/b.h"
   };
   // One resolved include: the file, its map key, and the module-relative
@@ -62,6 +79,8 @@ class IncludeGraph {
   const FileStat& stat_of(const std::filesystem::path& file);
   const Entry& scan(const std::filesystem::path& file);
   const std::vector<Include>& includes_of(const std::filesystem::path& file);
+  // The packages implementing the header `inc` (see link_set).
+  std::vector<std::string> implementers(const Include& inc, const std::map<std::string, Package>& by_dir);
   void load();
 
   std::filesystem::path root_;
@@ -71,7 +90,17 @@ class IncludeGraph {
   std::unordered_map<std::string, std::vector<Include>> includes_;  // this run's answers
   std::unordered_map<std::string, FileStat> stats_;                // this run's stats
   bool dirty_ = false;
+  std::vector<std::pair<std::string, std::string>> header_packages_;  // dir -> package
+  // Header key -> packages with a same-stem source including it, built on
+  // first need from every package's sources.
+  std::unordered_map<std::string, std::vector<std::string>> stem_implementers_;
+  bool stem_index_built_ = false;
 };
+
+// True when the source text defines main() or LLVMFuzzerTestOneInput(), by a
+// textual look: the name, then "(", the matching ")", then "{" (K&R-style
+// parameter declarations in between are allowed for main).
+bool defines_program_entry(std::string_view text);
 
 // The #include directives of a source text, in order: "\"x.h" or "<x.h".
 std::vector<std::string> scan_include_directives(std::string_view text);

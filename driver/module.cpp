@@ -17,9 +17,10 @@ bool skipped_dir_name(const std::string& name) {
   return name == "testdata" || name.empty() || name[0] == '.' || name[0] == '_';
 }
 
-// Adds the package in `dir` (if it has .cpp/.cc files) and those below it,
-// from one listing per directory. A directory other than the root holding
-// cxxtest.toml is a nested module: neither it nor anything below is scanned.
+// Adds the package in `dir` (if it has .c/.cpp/.cc/.cxx files) and those
+// below it, from one listing per directory. A directory other than the root
+// holding cxxtest.toml is a nested module: neither it nor anything below is
+// scanned; nor is anything [module] or [package] exclude leaves out.
 void scan_dir(const Config& config, const fs::path& dir, const std::string& rel, const std::vector<fs::path>& skip,
               std::vector<Package>& out) {
   Package pkg;
@@ -32,6 +33,10 @@ void scan_dir(const Config& config, const fs::path& dir, const std::string& rel,
     const fs::path& path = entry.path();
     std::string name = path.filename().string();
     if (name == "cxxtest.toml" && rel != "." && entry.exists(ec)) return;
+    std::string rel_path = rel == "." ? name : rel + "/" + name;
+    if (!config.exclude.empty() || !config.packages.empty()) {
+      if (config.excluded(rel_path)) continue;
+    }
     if (entry.is_regular_file(ec)) {
       if (is_test_file(path)) pkg.test_files.push_back(path);
       else if (is_source_file(path)) pkg.sources.push_back(path);
@@ -80,8 +85,10 @@ bool is_test_file(const fs::path& p) {
 
 bool is_source_file(const fs::path& p) {
   std::string ext = p.extension().string();
-  return ext == ".cpp" || ext == ".cc";
+  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".c";
 }
+
+bool is_c_source(const fs::path& p) { return p.extension() == ".c"; }
 
 Expected<fs::path> find_module_root(const fs::path& start) {
   for (fs::path dir = start; ; dir = dir.parent_path()) {

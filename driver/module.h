@@ -1,5 +1,5 @@
 // Modules and packages: the module is the tree under cxxtest.toml, a package
-// is one directory of it holding .cpp/.cc files. Like Go, directories named
+// is one directory of it holding .c/.cpp/.cc/.cxx files (.c files are C). Like Go, directories named
 // testdata or starting with '.' or '_', and nested modules, are skipped.
 #pragma once
 
@@ -16,12 +16,13 @@ struct Package {
   std::string rel_dir;                           // "." or "parser/json"
   std::filesystem::path dir;                     // absolute
   std::string import_path;                       // module name [+ "/" + rel_dir]
-  std::vector<std::filesystem::path> sources;    // non-test .cpp/.cc, sorted
+  std::vector<std::filesystem::path> sources;    // non-test .c/.cpp/.cc/.cxx, sorted
   std::vector<std::filesystem::path> test_files; // *_test.cpp/*_test.cc, sorted
 };
 
 bool is_test_file(const std::filesystem::path& p);
 bool is_source_file(const std::filesystem::path& p);
+bool is_c_source(const std::filesystem::path& p);  // compiled as C
 
 // The nearest directory at or above `start` holding cxxtest.toml.
 Expected<std::filesystem::path> find_module_root(const std::filesystem::path& start);

@@ -1,9 +1,16 @@
 #include "driver/plan.h"
 
+#include <algorithm>
+#include <iostream>
+#include <set>
+#include <unistd.h>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "cachedir/atomic_file.h"
 #include "cachedir/sha256.h"
+#include "driver/compile_db.h"
+#include "driver/deps.h"
 #include "driver/include_graph.h"
 #include "driver/paths.h"
 #include "driver/process.h"
@@ -41,16 +48,82 @@ Expected<std::vector<std::string>> pkg_config(const std::string& mode, const std
   return memo[key] = words;
 }
 
-// Flags shared by every compile of one package, before variant flags.
-Expected<std::vector<std::string>> base_flags(const Config& config, const BuildSettings& s) {
-  std::vector<std::string> f{"-std=" + s.std, "-g", "-O1", "-I" + config.root.string()};
+enum class Lang { C, Cxx };
+
+Lang lang_of(const fs::path& src) { return is_c_source(src) ? Lang::C : Lang::Cxx; }
+
+bool is_cxx_std(const std::string& flag) {
+  return flag.rfind("-std=c++", 0) == 0 || flag.rfind("-std=gnu++", 0) == 0;
+}
+
+// What every compile of a run shares: the config, the compilation database
+// and the built deps.
+struct FlagSources {
+  const Config* config = nullptr;
+  std::map<std::string, CompileDb> dbs;     // by compile_commands path
+  std::map<std::string, DepBuild> deps;     // by dep name
+  std::unordered_set<std::string> dep_sources;  // compiled by a dep's own build
+
+  const CompileDb* db_for(const BuildSettings& s) const {
+    if (s.compile_commands.empty()) return nullptr;
+    auto it = dbs.find(s.compile_commands);
+    return it == dbs.end() ? nullptr : &it->second;
+  }
+  // The deps a package uses: its deps key, else all.
+  std::vector<const DepBuild*> deps_of(const BuildSettings& s) const {
+    std::vector<const DepBuild*> out;
+    for (const auto& d : config->deps)
+      if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), d.name) != s.deps.end())
+        if (auto it = deps.find(d.name); it != deps.end()) out.push_back(&it->second);
+    return out;
+  }
+};
+
+// The -std= of one compile: a test file always gets the module's C++
+// standard (cxxtest.h needs C++17); a library source keeps the one its
+// compile_commands entry gives; C gets c_std, else its entry's, else the
+// compiler's default.
+std::vector<std::string> std_flag(const BuildSettings& s, const CompileDb* db, const fs::path& src, Lang lang,
+                                  bool test_file) {
+  std::string own = db && !test_file ? db->std_of(src) : "";
+  if (lang == Lang::Cxx) return {is_cxx_std(own) ? own : "-std=" + s.std};
+  if (!s.c_std.empty()) return {"-std=" + s.c_std};
+  if (!own.empty() && !is_cxx_std(own)) return {own};
+  return {};
+}
+
+// Flags of one compile, before the variant's flags: standard, module and
+// include dirs, deps' include dirs and defines, defines, pkg-config, the
+// compilation database's flags for the file.
+Expected<std::vector<std::string>> base_flags(const FlagSources& fs_, const BuildSettings& s, const fs::path& src,
+                                              Lang lang, bool test_file) {
+  const Config& config = *fs_.config;
+  const CompileDb* db = fs_.db_for(s);
+  std::vector<std::string> f = std_flag(s, db, src, lang, test_file);
+  f.insert(f.end(), {"-g", "-O1", "-I" + config.root.string()});
   for (const auto& dir : s.include_dirs) f.push_back("-I" + (config.root / dir).lexically_normal().string());
   f.push_back("-isystem");
   f.push_back(install_paths().include_dir.string());
+  for (const DepBuild* d : fs_.deps_of(s)) {
+    for (const auto& dir : d->include_dirs) f.push_back("-I" + dir.string());
+    for (const auto& def : d->defines) f.push_back("-D" + def);
+  }
   for (const auto& d : s.defines) f.push_back("-D" + d);
   auto pc = pkg_config("--cflags", s.pkg_config);
   if (!pc) return Error{pc.error()};
   f.insert(f.end(), pc->begin(), pc->end());
+  if (db) {
+    auto more = db->flags_for(src);
+    f.insert(f.end(), more.begin(), more.end());
+  }
+  return f;
+}
+
+// The user's own flags of one compile, after the variant's.
+std::vector<std::string> user_flags(const BuildSettings& s, Lang lang) {
+  std::vector<std::string> f = s.flags;
+  const auto& extra = lang == Lang::C ? s.cflags : s.cxxflags;
+  f.insert(f.end(), extra.begin(), extra.end());
   return f;
 }
 
@@ -101,6 +174,60 @@ std::string generate_main(const std::vector<TestFunc>& funcs) {
   return out;
 }
 
+namespace {
+
+void note(const PlanInputs& in, const std::string& message) {
+  if (in.verbose) std::cerr << "cxxtest: note: " << message << "\n";
+}
+
+std::string rel_of(const Config& config, const fs::path& p) { return p.lexically_relative(config.root).string(); }
+
+// Loads every compile_commands file the packages' settings name.
+Expected<bool> load_compile_dbs(const PlanInputs& in, FlagSources& sources) {
+  std::vector<std::string> files{in.config->build.compile_commands};
+  for (const auto& pkg : *in.matched) files.push_back(in.config->for_package(pkg.rel_dir).compile_commands);
+  for (const auto& f : files) {
+    if (f.empty() || sources.dbs.count(f)) continue;
+    fs::path path = fs::path(f).is_absolute() ? fs::path(f) : in.config->root / f;
+    auto db = CompileDb::load(path);
+    if (!db) return Error{"cxxtest.toml: compile_commands: " + db.error()};
+    sources.dbs.emplace(f, std::move(*db));
+  }
+  return true;
+}
+
+// Builds (or finds up to date) every dep a matched package uses.
+Expected<bool> build_deps(const PlanInputs& in, const fs::path& build_dir, FlagSources& sources) {
+  std::set<std::string> wanted;
+  for (const auto& pkg : *in.matched) {
+    BuildSettings s = in.config->for_package(pkg.rel_dir);
+    for (const auto& d : in.config->deps)
+      if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), d.name) != s.deps.end()) wanted.insert(d.name);
+  }
+  DepContext ctx{build_dir / "deps", in.variant, in.print_commands, isatty(2) != 0};
+  for (const auto& spec : in.config->deps) {
+    if (!wanted.count(spec.name)) continue;
+    auto built = ensure_dep(spec, ctx);
+    if (!built) return Error{built.error()};
+    for (const auto& src : built->compiled_sources) sources.dep_sources.insert(src.string());
+    sources.deps.emplace(spec.name, std::move(*built));
+  }
+  return true;
+}
+
+// The link arguments of a dep: its archives (whole when asked, so its own
+// definitions win over a sanitizer runtime's interceptors), then its extras.
+void add_dep_archives(const std::vector<const DepBuild*>& deps, std::vector<std::string>& args) {
+  for (const DepBuild* d : deps) {
+    if (d->archives.empty()) continue;
+    if (d->whole_archive) args.push_back("-Wl,--whole-archive");
+    for (const auto& a : d->archives) args.push_back(a.string());
+    if (d->whole_archive) args.push_back("-Wl,--no-whole-archive");
+  }
+}
+
+}  // namespace
+
 Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) {
   const Config& config = *in.config;
   const cxxtest::instrument::Variant variant = configured_variant(in.variant, config);
@@ -109,21 +236,47 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                  ", which is missing (cxxtest was built without LLVM's development files)"};
   Plan plan;
   plan.build_dir = build_dir_for(cache.root(), config, variant);
+  FlagSources sources;
+  sources.config = &config;
+  if (auto ok = load_compile_dbs(in, sources); !ok) return Error{ok.error()};
+  if (auto ok = build_deps(in, plan.build_dir, sources); !ok) return Error{ok.error()};
+
+  // The include graph resolves includes as the compiles do: the module
+  // root, the configured include dirs, then the compilation databases'.
   std::vector<fs::path> search{config.root};
   for (const auto& d : config.build.include_dirs) search.push_back(config.root / d);
-  IncludeGraph graph(config.root, search, plan.build_dir.parent_path() / "includes.txt");
+  for (const auto& [dir, settings] : config.packages)
+    for (const auto& d : settings.include_dirs) search.push_back(config.root / d);
+  for (const auto& [name, db] : sources.dbs)
+    for (const auto& d : db.include_dirs()) search.push_back(d);
+  IncludeGraph graph(config.root, search, plan.build_dir.parent_path() / "includes-v2.txt");
+  std::vector<std::pair<std::string, std::string>> header_dirs;
+  for (const auto& [dir, settings] : config.packages)
+    for (const auto& h : settings.headers) header_dirs.emplace_back(fs::path(h).lexically_normal().string(), dir);
+  graph.set_header_packages(std::move(header_dirs));
   std::string ignorelist = (install_paths().share_dir / "ignorelist.txt").string();
   std::string laf_plugin = install_paths().laf_plugin.string();
 
-  // Discovery first: one batch over every test file of every matched package.
-  std::vector<DiscoveryJob> jobs;
+  // Test files first: a *_test.cpp that never includes <cxxtest/cxxtest.h>
+  // is some other framework's (GoogleTest's, say), not ours.
+  std::vector<std::vector<fs::path>> test_files;
   for (const auto& pkg : *in.matched) {
-    BuildSettings s = config.for_package(pkg.rel_dir);
-    auto flags = base_flags(config, s);
-    if (!flags) return Error{flags.error()};
+    test_files.emplace_back();
     for (const auto& tf : pkg.test_files) {
+      if (graph.includes_cxxtest(tf)) test_files.back().push_back(tf);
+      else note(in, rel_of(config, tf) + " is not a cxxtest test file (it does not include <cxxtest/cxxtest.h>)");
+    }
+  }
+
+  // Discovery: one batch over every test file of every matched package.
+  std::vector<DiscoveryJob> jobs;
+  for (size_t i = 0; i < in.matched->size(); ++i) {
+    BuildSettings s = config.for_package((*in.matched)[i].rel_dir);
+    for (const auto& tf : test_files[i]) {
+      auto flags = base_flags(sources, s, tf, Lang::Cxx, true);
+      if (!flags) return Error{flags.error()};
       auto reach = graph.reachable({tf});
-      jobs.push_back(DiscoveryJob{tf, {reach.begin(), reach.end()}, s.compiler, with(*flags, s.flags), {}, {}});
+      jobs.push_back(DiscoveryJob{tf, {reach.begin(), reach.end()}, s.compiler, with(*flags, user_flags(s, Lang::Cxx)), {}, {}});
     }
   }
   auto found = discover(jobs, cache, in.print_commands);
@@ -133,59 +286,79 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
   // source comes up once per linking package: keyed by its path string, a
   // repeat costs one hash lookup (a no-op run of 20 packages has ~200).
   std::unordered_map<std::string, fs::path> compiled;
-  auto add_compile = [&](const Package& owner, const fs::path& src) -> Expected<fs::path> {
+  auto add_compile = [&](const Package& owner, const fs::path& src, bool test_file) -> Expected<fs::path> {
     auto [it, fresh] = compiled.try_emplace(src.native());
     if (!fresh) return it->second;
     fs::path obj = it->second = plan.build_dir / object_name(config, src);
     BuildSettings s = config.for_package(owner.rel_dir);
-    auto flags = base_flags(config, s);
+    Lang lang = lang_of(src);
+    auto flags = base_flags(sources, s, src, lang, test_file);
     if (!flags) return Error{flags.error()};
-    std::string rel = src.lexically_relative(config.root).string();
-    bool instrument = variant.mode == Mode::Plain || !cxxtest::instrument::is_noinstrument(config.noinstrument, rel);
+    bool instrument = variant.mode == Mode::Plain || !cxxtest::instrument::is_noinstrument(config.noinstrument, rel_of(config, src));
     auto variant_flags = instrument ? cxxtest::instrument::instrumented_flags(variant, ignorelist, laf_plugin)
                                     : cxxtest::instrument::uninstrumented_flags(variant);
-    plan.compiles.push_back(CompileStep{src, obj, s.compiler, with(with(*flags, variant_flags), s.flags)});
+    plan.compiles.push_back(CompileStep{src, obj, lang == Lang::C ? s.c_compiler : s.compiler,
+                                        with(with(*flags, variant_flags), user_flags(s, lang))});
     return obj;
+  };
+  // Library sources a test binary links: not programs, not a dep's own.
+  std::unordered_map<std::string, bool> linkable;
+  auto is_linkable = [&](const fs::path& src) {
+    auto [it, fresh] = linkable.try_emplace(src.native(), true);
+    if (!fresh) return it->second;
+    if (sources.dep_sources.count(src.native())) it->second = false;
+    else if (graph.is_program(src)) {
+      it->second = false;
+      note(in, rel_of(config, src) + " defines main() or LLVMFuzzerTestOneInput(): not linked into test binaries");
+    }
+    return it->second;
   };
 
   size_t job = 0;
-  for (const auto& pkg : *in.matched) {
+  for (size_t i = 0; i < in.matched->size(); ++i) {
+    const Package& pkg = (*in.matched)[i];
     PackagePlan pp;
     pp.pkg = &pkg;
+    pp.test_files = test_files[i];
     BuildSettings s = config.for_package(pkg.rel_dir);
     pp.compiler = s.compiler;
-    for (size_t i = 0; i < pkg.test_files.size(); ++i, ++job) {
+    for (size_t t = 0; t < pp.test_files.size(); ++t, ++job) {
       pp.funcs.insert(pp.funcs.end(), jobs[job].funcs.begin(), jobs[job].funcs.end());
       pp.errors.insert(pp.errors.end(), jobs[job].errors.begin(), jobs[job].errors.end());
     }
     if (pp.has_tests()) {
-      for (const Package* linked : graph.link_set(pkg, *in.all)) {
+      for (const Package* linked : graph.link_set(pkg, pp.test_files, *in.all)) {
         for (const auto& src : linked->sources) {
-          auto obj = add_compile(*linked, src);
+          if (!is_linkable(src)) continue;
+          auto obj = add_compile(*linked, src, false);
           if (!obj) return Error{obj.error()};
           pp.objects.push_back(*obj);
         }
       }
-      for (const auto& tf : pkg.test_files) {
-        auto obj = add_compile(pkg, tf);
+      for (const auto& tf : pp.test_files) {
+        auto obj = add_compile(pkg, tf, true);
         if (!obj) return Error{obj.error()};
         pp.objects.push_back(*obj);
       }
       std::string slug = package_slug(pkg.rel_dir);
       pp.main_source = plan.build_dir / "gen" / (slug + "_main.cpp");
       fs::path main_obj = plan.build_dir / "gen" / (slug + "_main.o");
-      auto base = base_flags(config, s);
+      auto base = base_flags(sources, s, pp.main_source, Lang::Cxx, true);
+      if (!base) return Error{base.error()};
       plan.compiles.push_back(CompileStep{pp.main_source, main_obj, s.compiler,
                                           with(*base, cxxtest::instrument::uninstrumented_flags(variant))});
       pp.objects.push_back(main_obj);
       pp.binary = plan.build_dir / "bin" / (slug + ".test");
-      // The interception archive goes first: it uses the hook variable that
-      // the runtime archive, after it, defines.
+      pp.link_args = s.ldflags;
+      add_dep_archives(sources.deps_of(s), pp.link_args);
+      // The interception archive goes before the runtime: it uses the hook
+      // variable that the runtime archive, after it, defines.
       std::string archive = cxxtest::instrument::interception_archive(variant);
       if (!archive.empty())
-        pp.link_args = {"-Wl,--whole-archive", (install_paths().runtime_lib.parent_path() / archive).string(),
-                        "-Wl,--no-whole-archive"};
+        pp.link_args = with(pp.link_args, {"-Wl,--whole-archive", (install_paths().runtime_lib.parent_path() / archive).string(),
+                                           "-Wl,--no-whole-archive"});
       pp.link_args.push_back(install_paths().runtime_lib.string());
+      for (const DepBuild* d : sources.deps_of(s)) pp.link_args = with(pp.link_args, d->link_args);
       for (const auto& lib : s.libs)
         pp.link_args.push_back(lib.empty() || lib[0] == '-' || lib.find('/') != std::string::npos ? lib : "-l" + lib);
       auto libs = pkg_config("--libs", s.pkg_config);

@@ -25,6 +25,10 @@ struct CompileStep {
 
 struct PackagePlan {
   const Package* pkg = nullptr;
+  // The package's cxxtest test files: its *_test.cpp files that include
+  // <cxxtest/cxxtest.h> (directly or through a module header). Others (a
+  // GoogleTest file, say) are not tests: a note under -v.
+  std::vector<std::filesystem::path> test_files;
   std::vector<TestFunc> funcs;        // TestXxx and FuzzXxx, declaration order
   std::vector<std::string> errors;    // signature errors: the package fails to build
   std::filesystem::path main_source;  // generated main
@@ -32,7 +36,7 @@ struct PackagePlan {
   std::string compiler;
   std::vector<std::filesystem::path> objects;  // link inputs
   std::vector<std::string> link_args;          // after the objects
-  bool has_tests() const { return !pkg->test_files.empty(); }
+  bool has_tests() const { return !test_files.empty(); }
 };
 
 struct Plan {
@@ -47,11 +51,14 @@ struct PlanInputs {
   const std::vector<Package>* matched = nullptr;
   cxxtest::instrument::Variant variant;
   bool print_commands = false;
+  bool verbose = false;  // -v: notes on files left out (not tests, programs)
 };
 
-// Builds the plan, running discovery where the cache misses. Fails only for
-// problems outside the packages (pkg-config failing, the discover tool
-// missing); signature errors are per package.
+// Builds the plan: builds the [deps] the matched packages use (driver/deps.h),
+// runs discovery where the cache misses, and works out each test binary's
+// objects and flags. Fails only for problems outside the packages
+// (pkg-config, compile_commands.json, a dep's build, the discover tool);
+// signature errors are per package.
 Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache);
 
 // The variant with the module's settings applied: [fuzz] laf.

@@ -158,7 +158,11 @@ Expected<Module> load_module(const Options& opts, const fs::path& cwd, const fs:
   auto config = load_config(*root / "cxxtest.toml");
   if (!config) return Error{config.error()};
   Module m{*config, {}, {}};
+  // A dep's source tree inside the module is its own build's, not packages
+  // (unless it is the whole module: then its compiled sources are left out).
   std::vector<fs::path> skip{cache_root};
+  for (const auto& d : m.config.deps)
+    if (d.source != m.config.root.lexically_normal()) skip.push_back(d.source);
   std::vector<Package> scanned = scan_packages(m.config, skip);
   for (const auto& pkg : scanned) m.all[pkg.rel_dir] = pkg;
   std::vector<std::string> patterns = opts.packages.empty() ? std::vector<std::string>{"."} : opts.packages;
@@ -199,7 +203,7 @@ Exit test_command(const std::vector<std::string>& args) {
 
   // 2. Plan: discovery and the link set of every test binary.
   int jobs = opts->int_value("p", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
-  PlanInputs in{&module->config, &module->all, &module->matched, *variant, opts->flag("x")};
+  PlanInputs in{&module->config, &module->all, &module->matched, *variant, opts->flag("x"), opts->flag("v")};
   auto plan = make_plan(in, cache);
   if (!plan) return usage_error(plan.error());
 

@@ -86,3 +86,63 @@ TEST_CASE("the starter config parses") {
   REQUIRE(c.ok());
   CHECK(c->module == "example.com/new");
 }
+
+TEST_CASE("C keys, link flags, compile_commands and package-level keys") {
+  auto c = parse(
+      "[module]\nname = \"m\"\nexclude = [\"tools/**\"]\n"
+      "[build]\nc_compiler = \"gcc\"\nc_std = \"c99\"\ncflags = [\"-fwrapv\"]\ncxxflags = [\"-fno-rtti\"]\n"
+      "ldflags = [\"-L/opt/x\"]\ncompile_commands = \"build/compile_commands.json\"\n"
+      "[package.\"src\"]\nheaders = [\"include/lib\"]\nexclude = [\"main.c\"]\n");
+  REQUIRE(c.ok());
+  CHECK(c->build.c_compiler == "gcc");
+  CHECK(c->build.c_std == "c99");
+  CHECK(c->build.cflags == std::vector<std::string>{"-fwrapv"});
+  CHECK(c->build.cxxflags == std::vector<std::string>{"-fno-rtti"});
+  CHECK(c->build.ldflags == std::vector<std::string>{"-L/opt/x"});
+  CHECK(c->build.compile_commands == "build/compile_commands.json");
+  CHECK(c->for_package("src").headers == std::vector<std::string>{"include/lib"});
+  CHECK(c->excluded("tools/gen.c"));
+  CHECK(c->excluded("tools"));
+  CHECK(c->excluded("src/main.c"));
+  CHECK_FALSE(c->excluded("src/lib.c"));
+  CHECK_FALSE(c->excluded("main.c"));
+  CHECK(parse("[module]\nname = \"m\"\n")->build.c_compiler == "clang");
+}
+
+TEST_CASE("package-only keys are refused in [build]; standards are checked") {
+  CHECK(parse("[module]\nname = \"m\"\n[build]\nexclude = [\"x\"]\n").error() ==
+        "cxxtest.toml:4:1: unknown key \"exclude\" in [build]");
+  auto old = parse("[module]\nname = \"m\"\n[build]\nstd = \"c++11\"\n");
+  REQUIRE_FALSE(old.ok());
+  CHECK(old.error().find("cxxtest.toml:4:7: build.std = \"c++11\" is not supported") == 0);
+  CHECK(parse("[module]\nname = \"m\"\n[build]\nc_std = \"c++17\"\n").error().find("is not a C standard") !=
+        std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[build]\nstd = \"gnu++17\"\n").ok());
+}
+
+TEST_CASE("[deps.NAME] tables") {
+  auto c = parse(
+      "[module]\nname = \"m\"\n"
+      "[deps.cares]\nsource = \"../c-ares\"\nbuild = \"autotools\"\noptions = [\"--disable-tests\"]\n"
+      "link = [\"-lresolv\"]\nwhole_archive = false\n"
+      "[deps.yaml]\nsource = \"/src/yaml-cpp\"\ntargets = [\"yaml-cpp\"]\n"
+      "[package.\"fuzz\"]\ndeps = [\"yaml\"]\n");
+  REQUIRE(c.ok());
+  REQUIRE(c->deps.size() == 2);
+  CHECK(c->deps[0].name == "cares");
+  CHECK(c->deps[0].source == "/c-ares");
+  CHECK(c->deps[0].build == "autotools");
+  CHECK(c->deps[0].options == std::vector<std::string>{"--disable-tests"});
+  CHECK(c->deps[0].link == std::vector<std::string>{"-lresolv"});
+  CHECK_FALSE(c->deps[0].whole_archive);
+  CHECK(c->deps[0].where == "cxxtest.toml:3:1");
+  CHECK(c->deps[1].source == "/src/yaml-cpp");
+  CHECK(c->deps[1].build.empty());
+  CHECK(c->deps[1].whole_archive);
+  CHECK(c->for_package("fuzz").deps == std::vector<std::string>{"yaml"});
+
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nbuild = \"cmake\"\n").error().find("needs source") != std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbuild = \"scons\"\n").error().find("want cmake, autotools, make or command") != std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbogus = 1\n").error().find("unknown key \"bogus\" in [deps.x]") != std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\ndeps = [\"nope\"]\n").error().find("has no [deps.nope] table") != std::string::npos);
+}

@@ -37,7 +37,7 @@ std::map<std::string, Package> packages_of(const fs::path& root) {
 
 std::vector<std::string> linked_dirs(IncludeGraph& g, const Package& pkg, const std::map<std::string, Package>& all) {
   std::vector<std::string> out;
-  for (const Package* p : g.link_set(pkg, all)) out.push_back(p->rel_dir);
+  for (const Package* p : g.link_set(pkg, pkg.test_files, all)) out.push_back(p->rel_dir);
   return out;
 }
 
@@ -82,12 +82,66 @@ TEST_CASE("packages, patterns and the transitive link set") {
   for (const auto& p : all) by_dir[p.rel_dir] = p;
   IncludeGraph g(s.root, {s.root}, s.root / "scan.txt");
   std::vector<std::string> linked;
-  for (const Package* p : g.link_set(by_dir["a"], by_dir)) linked.push_back(p->rel_dir);
+  for (const Package* p : g.link_set(by_dir["a"], by_dir["a"].test_files, by_dir)) linked.push_back(p->rel_dir);
   CHECK(linked == std::vector<std::string>{"a", "b", "c"});
   g.save();
   CHECK(fs::exists(s.root / "scan.txt"));
   IncludeGraph again(s.root, {s.root}, s.root / "scan.txt");
-  CHECK(again.link_set(by_dir["c"], by_dir).size() == 1);
+  CHECK(again.link_set(by_dir["c"], {}, by_dir).size() == 1);
+}
+
+TEST_CASE("C sources are sources; exclude globs leave files and directories out") {
+  Scratch s;
+  s.write("cxxtest.toml",
+          "[module]\nname = \"example.com/m\"\nexclude = [\"tools\", \"lib/gen_*.c\"]\n"
+          "[package.\"lib\"]\nexclude = [\"old/**\", \"demo.cpp\"]\n");
+  s.write("lib/a.c", "int a;\n");
+  s.write("lib/b.cxx", "int b;\n");
+  s.write("lib/demo.cpp", "int main() { return 0; }\n");
+  s.write("lib/gen_table.c", "int t;\n");
+  s.write("lib/old/x.c", "int x;\n");
+  s.write("tools/main.c", "int main(void) { return 0; }\n");
+  auto c = load_config(s.root / "cxxtest.toml");
+  REQUIRE(c.ok());
+  auto all = scan_packages(*c);
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].rel_dir == "lib");
+  std::vector<std::string> names;
+  for (const auto& f : all[0].sources) names.push_back(f.filename().string());
+  CHECK(names == std::vector<std::string>{"a.c", "b.cxx"});
+  CHECK(is_c_source("x/a.c"));
+  CHECK_FALSE(is_c_source("x/a.cpp"));
+}
+
+TEST_CASE("a header in a directory without sources is implemented by its same-stem source") {
+  Scratch s;
+  s.write("cxxtest.toml", "[module]\nname = \"example.com/m\"\n");
+  s.write("include/lib/parser.h", "int parse();\n");
+  s.write("include/lib/all.h", "#include \"lib/parser.h\"\n");
+  s.write("src/parser.cpp", "#include \"lib/parser.h\"\nint parse() { return 1; }\n");
+  s.write("util/tool.cpp", "#include \"lib/parser.h\"\nint main() { return parse(); }\n");
+  s.write("fuzz/f_test.cpp", "#include <cxxtest/cxxtest.h>\n#include \"lib/all.h\"\n");
+  Config c = config_at(s.root);
+  auto by_dir = packages_of(s.root);
+  IncludeGraph g(s.root, {s.root, s.root / "include"}, "");
+  CHECK(linked_dirs(g, by_dir["fuzz"], by_dir) == std::vector<std::string>{"fuzz", "src"});
+  CHECK(g.is_program(s.root / "util/tool.cpp"));
+  CHECK_FALSE(g.is_program(s.root / "src/parser.cpp"));
+  CHECK(g.includes_cxxtest(s.root / "fuzz/f_test.cpp"));
+  CHECK_FALSE(g.includes_cxxtest(s.root / "src/parser.cpp"));
+
+  IncludeGraph declared(s.root, {s.root, s.root / "include"}, "");
+  declared.set_header_packages({{"include/lib", "util"}});
+  CHECK(linked_dirs(declared, by_dir["fuzz"], by_dir) == std::vector<std::string>{"fuzz", "util"});
+}
+
+TEST_CASE("program entry points are found by a textual look") {
+  CHECK(defines_program_entry("int main(int argc, char** argv) {\n}\n"));
+  CHECK(defines_program_entry("int\nmain (void)\n{\n  return 0;\n}\n"));
+  CHECK(defines_program_entry("extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { return 0; }"));
+  CHECK_FALSE(defines_program_entry("int main(int, char**);\n"));
+  CHECK_FALSE(defines_program_entry("int domain(int x) { return x; }\n"));
+  CHECK_FALSE(defines_program_entry("return main(1, 0);\n"));
 }
 
 TEST_CASE("include directives") {
