@@ -19,8 +19,9 @@ bool skipped_dir_name(const std::string& name) {
 
 // Adds the package in `dir` (if it has .c/.cpp/.cc/.cxx files) and those
 // below it, from one listing per directory. A directory other than the root
-// holding cxxtest.toml is a nested module: neither it nor anything below is
-// scanned; nor is anything [module] or [package] exclude leaves out.
+// holding cxxtest.toml is a nested module and one holding CMakeCache.txt a
+// build tree: neither it nor anything below is scanned; nor is anything
+// [module] or [package] exclude leaves out.
 void scan_dir(const Config& config, const fs::path& dir, const std::string& rel, const std::vector<fs::path>& skip,
               std::vector<Package>& out) {
   Package pkg;
@@ -33,6 +34,8 @@ void scan_dir(const Config& config, const fs::path& dir, const std::string& rel,
     const fs::path& path = entry.path();
     std::string name = path.filename().string();
     if (name == "cxxtest.toml" && rel != "." && entry.exists(ec)) return;
+    // A CMake build tree (CMakeCache.txt) holds generated code, never packages.
+    if (name == "CMakeCache.txt" && rel != "." && entry.exists(ec)) return;
     std::string rel_path = rel == "." ? name : rel + "/" + name;
     if (!config.exclude.empty() || !config.packages.empty()) {
       if (config.excluded(rel_path)) continue;

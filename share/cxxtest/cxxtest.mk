@@ -5,7 +5,11 @@
 #     include /usr/share/cxxtest/cxxtest.mk
 #
 # Including it does not change your default goal: the first target of your
-# own Makefile stays the one `make` builds.
+# own Makefile stays the one `make` builds. It never takes over a target of
+# yours: its own targets are prefixed (cxxtest-test, cxxtest-fuzz,
+# cxxtest-fuzz-clean), and the short names test, fuzz and fuzz-clean are
+# only fallbacks (pattern rules, which make uses only for a target that has
+# no rule of its own, wherever you define yours).
 #
 # Variables (set them on the command line, in the environment, or before
 # the include):
@@ -17,11 +21,12 @@
 #     FUZZPKG       the one package holding it              (.)
 #     FUZZTIME      how long to fuzz: 30s, 5m or 1000x      (30s)
 #
-# Targets:
+# Targets (each also under its short name, test, fuzz and fuzz-clean, when
+# your Makefile has no target of that name):
 #
-#     make test                     cxxtest $(CXXTESTFLAGS) $(PKGS)
-#     make fuzz FUZZ=FuzzParse      cxxtest $(CXXTESTFLAGS) -fuzz=FuzzParse -fuzztime=30s $(FUZZPKG)
-#     make fuzz-clean               cxxtest clean -fuzzcache  (drops generated corpora only)
+#     make cxxtest-test                 cxxtest $(CXXTESTFLAGS) $(PKGS)
+#     make cxxtest-fuzz FUZZ=FuzzParse  cxxtest $(CXXTESTFLAGS) -fuzz=FuzzParse -fuzztime=30s $(FUZZPKG)
+#     make cxxtest-fuzz-clean           cxxtest clean -fuzzcache  (drops generated corpora only)
 #
 # Every target runs in the directory make runs in; cxxtest finds the module
 # from there. Exit status is cxxtest's: 0 pass, 1 a test or fuzz failure,
@@ -37,17 +42,39 @@ FUZZTIME ?= 30s
 # Remember the includer's default goal so this file's targets never take it.
 cxxtest_mk_default_goal := $(.DEFAULT_GOAL)
 
-.PHONY: test fuzz fuzz-clean
+.PHONY: cxxtest-test cxxtest-fuzz cxxtest-fuzz-clean cxxtest-always
 
-test:
-	$(CXXTEST) $(CXXTESTFLAGS) $(PKGS)
+define cxxtest_test_recipe
+$(CXXTEST) $(CXXTESTFLAGS) $(PKGS)
+endef
+define cxxtest_fuzz_recipe
+$(if $(strip $(FUZZ)),,$(error FUZZ is not set: run `make $@ FUZZ=FuzzXxx [FUZZPKG=./pkg] [FUZZTIME=30s]`))
+$(CXXTEST) $(CXXTESTFLAGS) -fuzz=$(FUZZ) -fuzztime=$(FUZZTIME) $(FUZZPKG)
+endef
+define cxxtest_fuzz_clean_recipe
+$(CXXTEST) clean -fuzzcache
+endef
 
-fuzz:
-	$(if $(strip $(FUZZ)),,$(error FUZZ is not set: run `make fuzz FUZZ=FuzzXxx [FUZZPKG=./pkg] [FUZZTIME=30s]`))
-	$(CXXTEST) $(CXXTESTFLAGS) -fuzz=$(FUZZ) -fuzztime=$(FUZZTIME) $(FUZZPKG)
+cxxtest-test:
+	$(cxxtest_test_recipe)
+cxxtest-fuzz:
+	$(cxxtest_fuzz_recipe)
+cxxtest-fuzz-clean:
+	$(cxxtest_fuzz_clean_recipe)
 
-fuzz-clean:
-	$(CXXTEST) clean -fuzzcache
+# The short names as pattern rules (stems t, z and n): make tries a pattern
+# rule only for a target without an explicit rule, so the includer's own
+# test:, fuzz: or fuzz-clean: always wins. cxxtest-always (phony) makes them
+# run even when a file or directory named test exists. Another name the
+# pattern matches (tests, fuzzy) fails as make itself would.
+cxxtest-always: ;
+cxxtest_no_rule = $(error No rule to make target '$@')
+tes%: cxxtest-always
+	$(if $(filter t,$*),$(cxxtest_test_recipe),$(cxxtest_no_rule))
+fuz%: cxxtest-always
+	$(if $(filter z,$*),$(cxxtest_fuzz_recipe),$(cxxtest_no_rule))
+fuzz-clea%: cxxtest-always
+	$(if $(filter n,$*),$(cxxtest_fuzz_clean_recipe),$(cxxtest_no_rule))
 
 # An empty .DEFAULT_GOAL makes the next target defined the default again.
 .DEFAULT_GOAL := $(cxxtest_mk_default_goal)

@@ -58,6 +58,8 @@ TEST_CASE("packages, patterns and the transitive link set") {
   s.write("_skip/x.cpp", "");
   s.write("nested/cxxtest.toml", "");
   s.write("nested/n.cpp", "");
+  s.write("build/CMakeCache.txt", "");
+  s.write("build/CMakeFiles/id/CMakeCCompilerId.c", "int main(void) { return 0; }\n");
   Config c = config_at(s.root);
 
   auto all = scan_packages(c);
