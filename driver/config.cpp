@@ -19,11 +19,20 @@ std::string where(const std::string& file, const toml::source_region& src) {
   return file + ":" + std::to_string(src.begin.line) + ":" + std::to_string(src.begin.column) + ": ";
 }
 
+// Values end up in build.ninja and command lines, where a line break or
+// another control character cannot be written safely.
+void check_printable(const std::string& file, const std::string& key, const toml::node& node, const std::string& s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f)
+      throw ConfigError{where(file, node.source()) + key + " must not contain a line break or other control character"};
+}
+
 std::string string_value(const std::string& file, const std::string& key, const toml::node& node) {
   if (!node.is_string())
     throw ConfigError{where(file, node.source()) + key + " must be a string"};
   std::string s = *node.value<std::string>();
   if (s.empty()) throw ConfigError{where(file, node.source()) + key + " must not be empty"};
+  check_printable(file, key, node, s);
   return s;
 }
 
@@ -35,6 +44,7 @@ std::vector<std::string> list_value(const std::string& file, const std::string& 
     if (!item.is_string())
       throw ConfigError{where(file, item.source()) + key + " must be an array of strings"};
     out.push_back(*item.value<std::string>());
+    check_printable(file, key, item, out.back());
   }
   return out;
 }
@@ -126,13 +136,34 @@ BuildSettings read_build(const std::string& file, const std::string& section, co
   return s;
 }
 
+// Go's module path rules: '/'-separated elements of ASCII letters, digits
+// and "-._~", none empty, none beginning or ending with '.'. The name is part
+// of cache paths (fuzz/<module>/...), so nothing may climb out of them.
+std::string module_path_problem(const std::string& path) {
+  if (path.front() == '/') return "it must not begin with '/'";
+  if (path.front() == '-') return "it must not begin with '-'";
+  size_t start = 0;
+  while (true) {
+    size_t slash = path.find('/', start);
+    std::string elem = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (elem.empty()) return "it has an empty path element (\"//\" or a trailing '/')";
+    if (elem.front() == '.' || elem.back() == '.') return "element \"" + elem + "\" begins or ends with '.'";
+    for (char ch : elem)
+      if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '.' && ch != '_' && ch != '~')
+        return std::string("element \"") + elem + "\" holds '" + ch + "' (allowed: letters, digits, - . _ ~)";
+    if (slash == std::string::npos) return "";
+    start = slash + 1;
+  }
+}
+
 void read_module(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
     if (k.str() == "exclude") { c.exclude = list_value(file, "module.exclude", v); continue; }
     if (k.str() != "name") unknown_key(file, k, " in [module] (want name or exclude)");
     c.module = string_value(file, "module.name", v);
-    if (c.module.find_first_of(" \t\"\\") != std::string::npos || c.module.back() == '/')
-      throw ConfigError{where(file, v.source()) + "module.name \"" + c.module + "\" is not a valid module path"};
+    std::string problem = module_path_problem(c.module);
+    if (!problem.empty())
+      throw ConfigError{where(file, v.source()) + "module.name \"" + c.module + "\" is not a valid module path: " + problem};
   }
 }
 

@@ -36,6 +36,8 @@ void scan_dir(const Config& config, const fs::path& dir, const std::string& rel,
     if (name == "cxxtest.toml" && rel != "." && entry.exists(ec)) return;
     // A CMake build tree (CMakeCache.txt) holds generated code, never packages.
     if (name == "CMakeCache.txt" && rel != "." && entry.exists(ec)) return;
+    // A name with a line break cannot be written into build.ninja.
+    if (name.find_first_of("\n\r") != std::string::npos) continue;
     std::string rel_path = rel == "." ? name : rel + "/" + name;
     if (!config.exclude.empty() || !config.packages.empty()) {
       if (config.excluded(rel_path)) continue;

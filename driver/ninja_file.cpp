@@ -17,12 +17,21 @@ Expected<bool> write_if_changed(const std::filesystem::path& path, const std::st
   return true;
 }
 
-// Appends `words` shell-quoted and space-separated (shell_join, without
-// building a temporary string per word).
+// Appends `s` to a ninja variable's value: '$' doubled, so ninja passes it
+// on literally. (A newline cannot be escaped; config.cpp refuses those.)
+void append_value(std::string& t, const std::string& s) {
+  if (s.find('$') == std::string::npos) { t += s; return; }
+  for (char c : s) {
+    if (c == '$') t += '$';
+    t += c;
+  }
+}
+
+// Appends `words` shell-quoted, ninja-escaped and space-separated.
 void append_quoted(std::string& t, const std::vector<std::string>& words) {
   for (size_t i = 0; i < words.size(); ++i) {
     if (i) t += ' ';
-    t += shell_quote(words[i]);
+    append_value(t, shell_quote(words[i]));
   }
 }
 
@@ -67,7 +76,7 @@ std::string ninja_text(const Plan& plan) {
         implicit = true;
       }
     t += "\n  cxx = ";
-    t += shell_quote(c.compiler);
+    append_value(t, shell_quote(c.compiler));
     t += "\n  flags = ";
     append_quoted(t, c.flags);
     t += '\n';
@@ -90,7 +99,7 @@ std::string ninja_text(const Plan& plan) {
         t += ninja_escape(a);
       }
     t += "\n  cxx = ";
-    t += shell_quote(p.compiler);
+    append_value(t, shell_quote(p.compiler));
     t += "\n  ldflags = ";
     append_quoted(t, p.link_args);
     t += '\n';

@@ -146,3 +146,22 @@ TEST_CASE("[deps.NAME] tables") {
   CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbogus = 1\n").error().find("unknown key \"bogus\" in [deps.x]") != std::string::npos);
   CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\ndeps = [\"nope\"]\n").error().find("has no [deps.nope] table") != std::string::npos);
 }
+
+TEST_CASE("module names follow Go's module path rules, so cache paths stay inside the cache") {
+  auto name = [](const std::string& n) { return parse("[module]\nname = \"" + n + "\"\n"); };
+  CHECK(name("example.com/calc").ok());
+  CHECK(name("calc").ok());
+  CHECK(name("github.com/a-b/c_d~e.v2").ok());
+  CHECK(name("a/../../../../x").error().find("element \"..\" begins or ends with '.'") != std::string::npos);
+  CHECK(name("/abs").error().find("must not begin with '/'") != std::string::npos);
+  CHECK(name("a//b").error().find("empty path element") != std::string::npos);
+  CHECK(name("a/").error().find("empty path element") != std::string::npos);
+  CHECK(name("a b").error().find("holds ' '") != std::string::npos);
+  CHECK(name("a/../b").error().find("cxxtest.toml:2:8: module.name") == 0);
+}
+
+TEST_CASE("a line break in any value is refused where it is written") {
+  auto c = parse("[module]\nname = \"m\"\n[build]\ndefines = [\"A=1\\nrule x\"]\n");
+  REQUIRE_FALSE(c.ok());
+  CHECK(c.error() == "cxxtest.toml:4:12: build.defines must not contain a line break or other control character");
+}
