@@ -49,6 +49,19 @@ std::vector<std::string> list_value(const std::string& file, const std::string& 
   return out;
 }
 
+// Globs (exclude, noinstrument) know *, ** and ?; a '[' or '{' would be
+// taken literally, which is never what was meant.
+std::vector<std::string> glob_list_value(const std::string& file, const std::string& key, const toml::node& node) {
+  std::vector<std::string> out = list_value(file, key, node);
+  size_t i = 0;
+  for (const toml::node& item : *node.as_array()) {
+    if (out[i++].find_first_of("[]{}\\") != std::string::npos)
+      throw ConfigError{where(file, item.source()) + key + ": \"" + out[i - 1] +
+                        "\": character classes, braces and escapes are not supported in globs (use *, ** and ?)"};
+  }
+  return out;
+}
+
 bool bool_value(const std::string& file, const std::string& key, const toml::node& node) {
   if (!node.is_boolean())
     throw ConfigError{where(file, node.source()) + key + " must be true or false"};
@@ -118,7 +131,7 @@ void check_std(const std::string& file, const std::string& full, const std::stri
 }
 
 BuildSettings read_build(const std::string& file, const std::string& section, const toml::table& t,
-                         bool package_level) {
+                         bool package_level, Config& c) {
   BuildSettings s;
   for (auto&& [k, v] : t) {
     const BuildKey* key = nullptr;
@@ -129,6 +142,9 @@ BuildSettings read_build(const std::string& file, const std::string& section, co
     if (key->scalar) {
       s.*(key->scalar) = string_value(file, full, v);
       check_std(file, full, key->name, v, s.*(key->scalar));
+      c.locations[full] = file + ":" + std::to_string(v.source().begin.line) + ":" + std::to_string(v.source().begin.column);
+    } else if (std::string_view(key->name) == "exclude") {
+      s.*(key->list) = glob_list_value(file, full, v);
     } else {
       s.*(key->list) = list_value(file, full, v);
     }
@@ -158,7 +174,7 @@ std::string module_path_problem(const std::string& path) {
 
 void read_module(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
-    if (k.str() == "exclude") { c.exclude = list_value(file, "module.exclude", v); continue; }
+    if (k.str() == "exclude") { c.exclude = glob_list_value(file, "module.exclude", v); continue; }
     if (k.str() != "name") unknown_key(file, k, " in [module] (want name or exclude)");
     c.module = string_value(file, "module.name", v);
     std::string problem = module_path_problem(c.module);
@@ -171,7 +187,7 @@ void read_fuzz(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
     std::string name(k.str());
     std::string full = "fuzz." + name;
-    if (name == "noinstrument") c.noinstrument = list_value(file, full, v);
+    if (name == "noinstrument") c.noinstrument = glob_list_value(file, full, v);
     else if (name == "detect_leaks") c.fuzz.detect_leaks = bool_value(file, full, v);
     else if (name == "cmp_guidance") c.fuzz.cmp_guidance = bool_value(file, full, v);
     else if (name == "laf") c.fuzz.laf = bool_value(file, full, v);
@@ -190,7 +206,8 @@ void read_packages(const std::string& file, const toml::table& t, Config& c) {
     std::string dir = clean_package_dir(std::string(k.str()));
     if (dir.find("..") != std::string::npos || dir[0] == '/')
       throw ConfigError{where(file, k.source()) + "package \"" + std::string(k.str()) + "\" must be a directory inside the module"};
-    c.packages[dir] = read_build(file, "package." + std::string(k.str()), table_value(file, "package." + dir, v), true);
+    c.packages[dir] = read_build(file, "package." + dir, table_value(file, "package." + dir, v), true, c);
+    c.locations["package." + dir] = file + ":" + std::to_string(k.source().begin.line) + ":" + std::to_string(k.source().begin.column);
   }
 }
 
@@ -266,7 +283,7 @@ Config read_config(const toml::table& root, const std::string& file, const std::
   for (auto&& [k, v] : root) {
     std::string name(k.str());
     if (name == "module") { read_module(file, table_value(file, name, v), c); has_module = true; }
-    else if (name == "build") c.build = read_build(file, "build", table_value(file, name, v), false);
+    else if (name == "build") c.build = read_build(file, "build", table_value(file, name, v), false, c);
     else if (name == "package") read_packages(file, table_value(file, name, v), c);
     else if (name == "fuzz") read_fuzz(file, table_value(file, name, v), c);
     else if (name == "deps") read_deps(file, table_value(file, name, v), c);
@@ -305,6 +322,11 @@ bool exclude_match(const std::string& glob, const std::string& path) {
          cxxtest::instrument::glob_match(std::string_view(glob).substr(0, glob.size() - 3), path);
 }
 }  // namespace
+
+std::string Config::location_of(const std::string& key) const {
+  auto it = locations.find(key);
+  return it == locations.end() ? "cxxtest.toml" : it->second;
+}
 
 bool Config::excluded(const std::string& rel_path) const {
   auto glob_match = exclude_match;

@@ -83,6 +83,9 @@ struct Config {
   std::vector<std::string> exclude;               // [module] exclude: module-relative globs
   std::map<std::string, BuildSettings> packages;  // [package."dir"]
   std::vector<DepSpec> deps;                      // [deps.NAME], in file order
+  // "cxxtest.toml:L:C" of scalar keys ("build.compiler",
+  // "package.parser.compiler") and package tables ("package.parser").
+  std::map<std::string, std::string> locations;
   std::vector<std::string> noinstrument;          // [fuzz] noinstrument
   FuzzSettings fuzz;                              // the other [fuzz] keys
 
@@ -91,6 +94,8 @@ struct Config {
   // True when the module-relative path (a file or directory) is left out by
   // [module] exclude or a [package] exclude.
   bool excluded(const std::string& rel_path) const;
+  // The location of a key for messages, "cxxtest.toml" when it was not set.
+  std::string location_of(const std::string& key) const;
 };
 
 // Parses `text` as the contents of `file` (used in messages as given).

@@ -182,6 +182,43 @@ void note(const PlanInputs& in, const std::string& message) {
 
 std::string rel_of(const Config& config, const fs::path& p) { return p.lexically_relative(config.root).string(); }
 
+// True when `program` runs: a path to an executable, or a name found in PATH.
+bool runnable(const std::string& program) {
+  static std::map<std::string, bool> memo;
+  auto [it, fresh] = memo.try_emplace(program, false);
+  if (!fresh) return it->second;
+  if (program.find('/') != std::string::npos) return it->second = access(program.c_str(), X_OK) == 0;
+  const char* path = getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t colon = dirs.find(':', start);
+    std::string dir = dirs.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+    if (access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return it->second = true;
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  return false;
+}
+
+// A compiler that cannot run is the config's problem, named where it is set.
+Expected<bool> check_compilers(const PlanInputs& in) {
+  for (const auto& pkg : *in.matched) {
+    BuildSettings s = in.config->for_package(pkg.rel_dir);
+    bool has_c = std::any_of(pkg.sources.begin(), pkg.sources.end(), [](const fs::path& p) { return is_c_source(p); });
+    for (const char* key : {"compiler", "c_compiler"}) {
+      const std::string& program = std::string_view(key) == "compiler" ? s.compiler : s.c_compiler;
+      if (std::string_view(key) == "c_compiler" && !has_c) continue;
+      if (runnable(program)) continue;
+      std::string pkg_key = "package." + pkg.rel_dir + "." + key;
+      std::string at = in.config->locations.count(pkg_key) ? in.config->location_of(pkg_key)
+                                                            : in.config->location_of(std::string("build.") + key);
+      return Error{at + ": " + key + " \"" + program + "\" is not an executable file or a program in PATH " +
+                   "(set build." + key + " to clang++/clang or a compiler's path)"};
+    }
+  }
+  return true;
+}
+
 // Loads every compile_commands file the packages' settings name.
 Expected<bool> load_compile_dbs(const PlanInputs& in, FlagSources& sources) {
   std::vector<std::string> files{in.config->build.compile_commands};
@@ -236,6 +273,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                  ", which is missing (cxxtest was built without LLVM's development files)"};
   Plan plan;
   plan.build_dir = build_dir_for(cache.root(), config, variant);
+  if (auto ok = check_compilers(in); !ok) return Error{ok.error()};
   FlagSources sources;
   sources.config = &config;
   if (auto ok = load_compile_dbs(in, sources); !ok) return Error{ok.error()};

@@ -165,6 +165,13 @@ Expected<Module> load_module(const Options& opts, const fs::path& cwd, const fs:
     if (d.source != m.config.root.lexically_normal()) skip.push_back(d.source);
   std::vector<Package> scanned = scan_packages(m.config, skip);
   for (const auto& pkg : scanned) m.all[pkg.rel_dir] = pkg;
+  // A [package] table for a directory that does not exist is a typo.
+  for (const auto& [dir, settings] : m.config.packages) {
+    std::error_code ec;
+    if (!fs::is_directory(m.config.root / dir, ec))
+      std::cerr << m.config.location_of("package." + dir) << ": warning: [package.\"" << dir
+                << "\"]: no such directory in the module\n";
+  }
   std::vector<std::string> patterns = opts.packages.empty() ? std::vector<std::string>{"."} : opts.packages;
   auto matched = match_scanned(scanned, m.config, patterns, cwd);
   if (!matched) return Error{matched.error()};

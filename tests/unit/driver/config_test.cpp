@@ -165,3 +165,14 @@ TEST_CASE("a line break in any value is refused where it is written") {
   REQUIRE_FALSE(c.ok());
   CHECK(c.error() == "cxxtest.toml:4:12: build.defines must not contain a line break or other control character");
 }
+
+TEST_CASE("globs with what the matcher does not know are refused; locations are kept") {
+  CHECK(parse("[module]\nname = \"m\"\n[fuzz]\nnoinstrument = [\"ok/**\", \"[abc\"]\n").error() ==
+        "cxxtest.toml:4:26: fuzz.noinstrument: \"[abc\": character classes, braces and escapes are not supported in "
+        "globs (use *, ** and ?)");
+  auto c = parse("[module]\nname = \"m\"\n[build]\ncompiler = \"clang++-99\"\n[package.\"p\"]\nstd = \"c++17\"\n");
+  REQUIRE(c.ok());
+  CHECK(c->location_of("build.compiler") == "cxxtest.toml:4:12");
+  CHECK(c->location_of("package.p") == "cxxtest.toml:5:10");
+  CHECK(c->location_of("build.std") == "cxxtest.toml");
+}
