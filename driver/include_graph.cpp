@@ -72,7 +72,8 @@ bool defines_function(std::string_view text, std::string_view name, std::initial
   return false;
 }
 
-constexpr std::string_view kProgramMarker = "!program";
+constexpr std::string_view kMainMarker = "!main";
+constexpr std::string_view kFuzzerMarker = "!fuzzer";
 
 bool parse_int(std::string_view text, int64_t& out) {
   auto r = std::from_chars(text.data(), text.data() + text.size(), out);
@@ -81,9 +82,11 @@ bool parse_int(std::string_view text, int64_t& out) {
 
 }  // namespace
 
-bool defines_program_entry(std::string_view text) {
-  return defines_function(text, "main", {"int", "void", "auto"}) ||
-         defines_function(text, "LLVMFuzzerTestOneInput", {"int"});
+unsigned program_entries(std::string_view text) {
+  unsigned out = 0;
+  if (defines_function(text, "main", {"int", "void", "auto"})) out |= kMainEntry;
+  if (defines_function(text, "LLVMFuzzerTestOneInput", {"int"})) out |= kFuzzerEntry;
+  return out;
 }
 
 std::vector<std::string> scan_include_directives(std::string_view text) {
@@ -105,7 +108,7 @@ IncludeGraph::IncludeGraph(fs::path root, std::vector<fs::path> search_dirs, fs:
 }
 
 // Cache file format, one line per scanned file:
-//   <path>\t<mtime_ns>\t<size>[\t!program][\t<directive>]...
+//   <path>\t<mtime_ns>\t<size>[\t!main][\t!fuzzer][\t<directive>]...
 void IncludeGraph::load() {
   if (cache_file_.empty()) return;
   auto text = cxxtest::cachedir::read_file(cache_file_);
@@ -125,7 +128,8 @@ void IncludeGraph::load() {
     Entry e;
     if (fields.size() < 3 || !parse_int(fields[1], e.mtime_ns) || !parse_int(fields[2], e.size)) continue;
     auto first = fields.begin() + 3;
-    if (first != fields.end() && *first == kProgramMarker) { e.program = true; ++first; }
+    if (first != fields.end() && *first == kMainMarker) { e.entries |= kMainEntry; ++first; }
+    if (first != fields.end() && *first == kFuzzerMarker) { e.entries |= kFuzzerEntry; ++first; }
     e.directives.assign(first, fields.end());
     entries_[std::string(fields[0])] = std::move(e);
   }
@@ -136,7 +140,8 @@ void IncludeGraph::save() {
   std::string text;
   for (const auto& [path, e] : entries_) {
     text += path + "\t" + std::to_string(e.mtime_ns) + "\t" + std::to_string(e.size);
-    if (e.program) text += "\t" + std::string(kProgramMarker);
+    if (e.entries & kMainEntry) text += "\t" + std::string(kMainMarker);
+    if (e.entries & kFuzzerEntry) text += "\t" + std::string(kFuzzerMarker);
     for (const auto& d : e.directives) text += "\t" + d;
     text += "\n";
   }
@@ -164,7 +169,7 @@ const IncludeGraph::Entry& IncludeGraph::scan(const fs::path& file) {
   e.mtime_ns = st.mtime_ns;
   e.size = st.size;
   e.directives = text ? scan_include_directives(*text) : std::vector<std::string>{};
-  e.program = text && defines_program_entry(*text);
+  e.entries = text ? program_entries(*text) : 0;
   dirty_ = true;
   return e;
 }
@@ -228,7 +233,7 @@ void IncludeGraph::set_header_packages(std::vector<std::pair<std::string, std::s
   header_packages_ = std::move(dir_to_package);
 }
 
-bool IncludeGraph::is_program(const fs::path& file) { return scan(file).program; }
+unsigned IncludeGraph::entry_points(const fs::path& file) { return scan(file).entries; }
 
 bool IncludeGraph::includes_cxxtest(const fs::path& file) {
   auto names_cxxtest = [&](const fs::path& f) {

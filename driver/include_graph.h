@@ -46,9 +46,10 @@ class IncludeGraph {
   // directories (and everything below them) implemented by a package.
   void set_header_packages(std::vector<std::pair<std::string, std::string>> dir_to_package);
 
-  // True when `file` defines main() or LLVMFuzzerTestOneInput(): a program
-  // of its own, never linked into a test binary.
-  bool is_program(const std::filesystem::path& file);
+  // What program entry points `file` defines (kMainEntry | kFuzzerEntry):
+  // a main() is never linked into a test binary; an LLVMFuzzerTestOneInput()
+  // (a libFuzzer harness) only into its own package's.
+  unsigned entry_points(const std::filesystem::path& file);
 
   // True when `file` or a module header it reaches includes <cxxtest/cxxtest.h>.
   bool includes_cxxtest(const std::filesystem::path& file);
@@ -61,7 +62,7 @@ class IncludeGraph {
   struct Entry {
     int64_t mtime_ns = 0;
     int64_t size = -1;
-    bool program = false;                 // defines main or LLVMFuzzerTestOneInput
+    unsigned entries = 0;                 // kMainEntry | kFuzzerEntry
     std::vector<std::string> directives;  // "\"a/b.h" or "<a/b.h"
   };
   // One resolved include: the file, its map key, and the module-relative
@@ -97,10 +98,12 @@ class IncludeGraph {
   bool stem_index_built_ = false;
 };
 
-// True when the source text defines main() or LLVMFuzzerTestOneInput(), by a
-// textual look: the name, then "(", the matching ")", then "{" (K&R-style
-// parameter declarations in between are allowed for main).
-bool defines_program_entry(std::string_view text);
+enum EntryPoint : unsigned { kMainEntry = 1, kFuzzerEntry = 2 };
+
+// The program entry points the source text defines (kMainEntry for main(),
+// kFuzzerEntry for LLVMFuzzerTestOneInput()), by a textual look: a return
+// type, the name, a parenthesized list, then "{".
+unsigned program_entries(std::string_view text);
 
 // The #include directives of a source text, in order: "\"x.h" or "<x.h".
 std::vector<std::string> scan_include_directives(std::string_view text);

@@ -339,17 +339,19 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                                         with(with(*flags, variant_flags), user_flags(s, lang))});
     return obj;
   };
-  // Library sources a test binary links: not programs, not a dep's own.
-  std::unordered_map<std::string, bool> linkable;
-  auto is_linkable = [&](const fs::path& src) {
-    auto [it, fresh] = linkable.try_emplace(src.native(), true);
-    if (!fresh) return it->second;
-    if (sources.dep_sources.count(src.native())) it->second = false;
-    else if (graph.is_program(src)) {
-      it->second = false;
-      note(in, rel_of(config, src) + " defines main() or LLVMFuzzerTestOneInput(): not linked into test binaries");
+  // Library sources a test binary links: not programs, not a dep's own. A
+  // libFuzzer harness (LLVMFuzzerTestOneInput) is linked into its own
+  // package's binary, whose FuzzXxx may call it, and into no other.
+  std::unordered_map<std::string, unsigned> entries;
+  auto is_linkable = [&](const fs::path& src, bool own_package) {
+    if (sources.dep_sources.count(src.native())) return false;
+    auto [it, fresh] = entries.try_emplace(src.native(), 0);
+    if (fresh) {
+      it->second = graph.entry_points(src);
+      if (it->second & kMainEntry) note(in, rel_of(config, src) + " defines main(): not linked into test binaries");
     }
-    return it->second;
+    if (it->second & kMainEntry) return false;
+    return own_package || !(it->second & kFuzzerEntry);
   };
 
   size_t job = 0;
@@ -367,7 +369,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
     if (pp.has_tests()) {
       for (const Package* linked : graph.link_set(pkg, pp.test_files, *in.all)) {
         for (const auto& src : linked->sources) {
-          if (!is_linkable(src)) continue;
+          if (!is_linkable(src, linked == &pkg || linked->rel_dir == pkg.rel_dir)) continue;
           auto obj = add_compile(*linked, src, false);
           if (!obj) return Error{obj.error()};
           pp.objects.push_back(*obj);

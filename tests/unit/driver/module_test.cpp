@@ -127,8 +127,8 @@ TEST_CASE("a header in a directory without sources is implemented by its same-st
   auto by_dir = packages_of(s.root);
   IncludeGraph g(s.root, {s.root, s.root / "include"}, "");
   CHECK(linked_dirs(g, by_dir["fuzz"], by_dir) == std::vector<std::string>{"fuzz", "src"});
-  CHECK(g.is_program(s.root / "util/tool.cpp"));
-  CHECK_FALSE(g.is_program(s.root / "src/parser.cpp"));
+  CHECK(g.entry_points(s.root / "util/tool.cpp") == kMainEntry);
+  CHECK(g.entry_points(s.root / "src/parser.cpp") == 0);
   CHECK(g.includes_cxxtest(s.root / "fuzz/f_test.cpp"));
   CHECK_FALSE(g.includes_cxxtest(s.root / "src/parser.cpp"));
 
@@ -138,12 +138,13 @@ TEST_CASE("a header in a directory without sources is implemented by its same-st
 }
 
 TEST_CASE("program entry points are found by a textual look") {
-  CHECK(defines_program_entry("int main(int argc, char** argv) {\n}\n"));
-  CHECK(defines_program_entry("int\nmain (void)\n{\n  return 0;\n}\n"));
-  CHECK(defines_program_entry("extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { return 0; }"));
-  CHECK_FALSE(defines_program_entry("int main(int, char**);\n"));
-  CHECK_FALSE(defines_program_entry("int domain(int x) { return x; }\n"));
-  CHECK_FALSE(defines_program_entry("return main(1, 0);\n"));
+  CHECK(program_entries("int main(int argc, char** argv) {\n}\n") == kMainEntry);
+  CHECK(program_entries("int\nmain (void)\n{\n  return 0;\n}\n") == kMainEntry);
+  CHECK(program_entries("extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { return 0; }") ==
+        kFuzzerEntry);
+  CHECK(program_entries("int main(int, char**);\n") == 0);
+  CHECK(program_entries("int domain(int x) { return x; }\n") == 0);
+  CHECK(program_entries("return main(1, 0);\n") == 0);
 }
 
 TEST_CASE("include directives") {
