@@ -38,20 +38,39 @@ bool parse_result(std::string_view line, std::string& action, std::string& name,
   return false;
 }
 
+
+// The length of the valid UTF-8 sequence starting at s[i], or 0.
+size_t utf8_length(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+  // Overlong forms, surrogates and code points past U+10FFFF.
+  if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
+    return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return 0;
+  return n;
+}
+
 }  // namespace
 
 std::string json_quote(std::string_view s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == '"' || c == '\\') { out += '\\'; out += static_cast<char>(c); }
     else if (c == '\n') out += "\\n";
     else if (c == '\t') out += "\\t";
     else if (c == '\r') out += "\\r";
-    else if (c < 0x20) { char buf[8]; std::snprintf(buf, sizeof buf, "\\u%04x", c); out += buf; }
-    else out += static_cast<char>(c);
+    else if (c < 0x20 || c == 0x7f) { char buf[8]; std::snprintf(buf, sizeof buf, "\\u%04x", c); out += buf; }
+    else if (c < 0x80) out += static_cast<char>(c);
+    else if (size_t n = utf8_length(s, i)) { out.append(s.substr(i, n)); i += n - 1; }
+    else out += "\\ufffd";  // as Go's encoder writes an invalid byte
   }
   return out + "\"";
 }
+
 
 std::string JsonEvents::event(std::string_view action, std::string_view test, std::string_view output,
                               double elapsed) {
@@ -67,27 +86,44 @@ std::string JsonEvents::event(std::string_view action, std::string_view test, st
   return e + "}\n";
 }
 
+std::string JsonEvents::flush(size_t depth) {
+  std::string out;
+  while (held_.size() > depth) {
+    out += held_.back().event;
+    held_.pop_back();
+  }
+  return out;
+}
+
 std::string JsonEvents::line(std::string_view text) {
   std::string_view body = text.substr(0, text.find('\n'));
+  size_t depth = 0;
+  while (body.substr(depth * 4, 4) == "    ") ++depth;
   for (auto [prefix, act] : {std::pair{"=== RUN   ", "run"}, {"=== PAUSE ", "pause"}, {"=== CONT  ", "cont"},
                              {"=== NAME  ", ""}}) {
     if (!starts_with(body, prefix)) continue;
+    std::string out = flush(0);
     current_ = std::string(body.substr(std::string_view(prefix).size()));
-    std::string out = *act ? event(act, current_, "", -1) : "";
+    if (*act) out += event(act, current_, "", -1);
     return out + event("output", current_, text, -1);
   }
   std::string action, name;
   double secs = 0;
   if (parse_result(body, action, name, secs)) {
-    std::string out = event("output", name, text, -1) + event(action, name, "", secs);
+    std::string out = flush(depth);
+    out += event("output", name, text, -1);
+    held_.resize(depth);  // a deeper result without its parent's line keeps empty slots
+    held_.push_back(Held{name, event(action, name, "", secs)});
     current_.clear();
     return out;
   }
-  return event("output", current_, text, -1);
+  if (depth > 0 && depth <= held_.size() && !held_[depth - 1].test.empty())
+    return event("output", held_[depth - 1].test, text, -1);
+  return flush(0) + event("output", current_, text, -1);
 }
 
 std::string JsonEvents::finish(bool passed, double elapsed) {
-  return event(passed ? "pass" : "fail", "", "", elapsed);
+  return flush(0) + event(passed ? "pass" : "fail", "", "", elapsed);
 }
 
 }  // namespace cxxtest::driver

@@ -4,10 +4,16 @@
 //   {"Time":"...","Action":"run"|"pause"|"cont"|"pass"|"fail"|"skip","Package":"p","Test":"TestX","Elapsed":0.01}
 // and the package's final ok/FAIL line gives the package-level pass/fail.
 // The binary runs with -test.v so every test's start and end are visible.
+//
+// As Go's test2json does, a result's pass/fail event waits until the results
+// nested under it ("    --- FAIL: TestX/sub", indented four spaces a level)
+// have come, so children end before their parent (gotestsum relies on it);
+// an indented output line belongs to the result at its depth.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cxxtest::driver {
 
@@ -23,11 +29,19 @@ class JsonEvents {
 
  private:
   std::string event(std::string_view action, std::string_view test, std::string_view output, double elapsed);
+  // The held result events at depth >= `depth`, deepest first.
+  std::string flush(size_t depth);
+  struct Held {
+    std::string test;   // the result's test, for output at its depth
+    std::string event;  // its pass/fail/skip event, not yet written
+  };
   std::string package_;
-  std::string current_;  // the test the following output belongs to
+  std::string current_;     // the test the following output belongs to
+  std::vector<Held> held_;  // one per depth of the result lines seen
 };
 
-// `s` as a JSON string literal, quotes included.
+// `s` as a JSON string literal, quotes included. Bytes that are not valid
+// UTF-8 become U+FFFD, as Go's encoder writes them.
 std::string json_quote(std::string_view s);
 
 }  // namespace cxxtest::driver

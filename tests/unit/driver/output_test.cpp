@@ -64,8 +64,38 @@ TEST_CASE("-json events in the test2json format") {
         "\"Output\":\"    a_test.cpp:3: said \\\"hi\\\"\\tthere\\n\"}\n");
   CHECK(untimed(ev.line("    --- FAIL: TestA/sub (0.25s)\n")) ==
         "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA/sub\","
-        "\"Output\":\"    --- FAIL: TestA/sub (0.25s)\\n\"}\n"
-        "{\"Action\":\"fail\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA/sub\",\"Elapsed\":0.25}\n");
-  CHECK(untimed(ev.finish(false, 1.5)) == "{\"Action\":\"fail\",\"Package\":\"example.com/m/a\",\"Elapsed\":1.5}\n");
+        "\"Output\":\"    --- FAIL: TestA/sub (0.25s)\\n\"}\n");
+  CHECK(untimed(ev.finish(false, 1.5)) ==
+        "{\"Action\":\"fail\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA/sub\",\"Elapsed\":0.25}\n"
+        "{\"Action\":\"fail\",\"Package\":\"example.com/m/a\",\"Elapsed\":1.5}\n");
   CHECK(json_quote(std::string("\x01", 1)) == "\"\\u0001\"");
+}
+
+// The Action of each event line, in order.
+std::string actions(const std::string& events) {
+  std::string out;
+  for (size_t at = events.find("\"Action\":\""); at != std::string::npos; at = events.find("\"Action\":\"", at + 1)) {
+    size_t start = at + 10, end = events.find('"', start);
+    size_t test = events.find("\"Test\":\"", at), eol = events.find('\n', at);
+    std::string name = test < eol ? events.substr(test + 8, events.find('"', test + 8) - test - 8) : "";
+    out += events.substr(start, end - start) + (name.empty() ? "" : " " + name) + ";";
+  }
+  return out;
+}
+
+TEST_CASE("-json: subtests end before their parent, and their output is theirs") {
+  JsonEvents ev("p");
+  std::string out = ev.line("=== RUN   TestX\n") + ev.line("=== RUN   TestX/a\n") + ev.line("--- FAIL: TestX (0.00s)\n") +
+                    ev.line("    --- FAIL: TestX/a (0.00s)\n") + ev.line("        x_test.cpp:4: bad\n") +
+                    ev.line("    --- PASS: TestX/b (0.00s)\n") + ev.line("FAIL\n") + ev.finish(false, 0.1);
+  CHECK(actions(out) ==
+        "run TestX;output TestX;run TestX/a;output TestX/a;output TestX;output TestX/a;output TestX/a;"
+        "fail TestX/a;output TestX/b;pass TestX/b;fail TestX;output;fail;");
+}
+
+TEST_CASE("-json: bytes that are not UTF-8 become U+FFFD; valid UTF-8 stays") {
+  CHECK(json_quote("caf\xc3\xa9") == "\"caf\xc3\xa9\"");
+  CHECK(json_quote("a\xff\xfe b") == "\"a\\ufffd\\ufffd b\"");
+  CHECK(json_quote("\xe2\x82") == "\"\\ufffd\\ufffd\"");
+  CHECK(json_quote("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");
 }
