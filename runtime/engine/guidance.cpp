@@ -17,13 +17,40 @@ namespace {
 // bytes, so most executions compare a short prefix of the literal and only
 // the rare long input compares all of it. Torn slots (another thread
 // writing) only cost a useless token.
+//
+// The site is the pc's offset in the executable, not the pc: with ASLR the
+// pc's low bits above the page offset change from run to run, and with them
+// which sites share a slot, so a solvable literal was lost in some runs and
+// not others (script/fuzz_cmp_string failed 3 runs in 7). Slots are paired
+// (2-way): a site and length reuse their own slot, and a newcomer evicts the
+// shorter of the two, so a rare long compare survives a hot short one.
 struct BytesSlot {
+  uint64_t site = 0;  // offset ^ length << 48; 0: empty
   uint8_t len_a = 0, len_b = 0;
   uint8_t a[cxxtest::intercept::kMaxReported];
   uint8_t b[cxxtest::intercept::kMaxReported];
 };
 constexpr size_t kBytesSlots = 128;  // a power of two
 BytesSlot g_bytes[kBytesSlots];
+
+}  // namespace
+}  // namespace cxxtest::runtime::engine
+
+// The start of the executable's image (GNU ld and lld define it).
+extern "C" char __executable_start;
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+BytesSlot& slot_for(uint64_t site, size_t len) {
+  size_t key = site ^ (site >> 7) ^ (len * 0x9e3779b97f4a7c15ull >> 40);
+  BytesSlot& first = g_bytes[key & (kBytesSlots - 1)];
+  BytesSlot& second = g_bytes[(key ^ 1) & (kBytesSlots - 1)];
+  if (first.site == site) return first;
+  if (second.site == site) return second;
+  size_t first_len = std::max(first.len_a, first.len_b), second_len = std::max(second.len_a, second.len_b);
+  return first_len <= second_len ? first : second;
+}
 
 constexpr size_t kMaxTokens = 512;  // dictionary + learned, per refresh
 
@@ -45,8 +72,10 @@ std::string le_bytes(uint64_t v, uint32_t size) {
 void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
   na = std::min(na, cxxtest::intercept::kMaxReported);
   nb = std::min(nb, cxxtest::intercept::kMaxReported);
-  size_t key = pc ^ (pc >> 7) ^ (std::max(na, nb) * 0x9e3779b97f4a7c15ull >> 40);
-  BytesSlot& s = g_bytes[key & (kBytesSlots - 1)];
+  size_t len = std::max(na, nb);
+  uint64_t site = (pc - reinterpret_cast<uintptr_t>(&__executable_start)) ^ (static_cast<uint64_t>(len) << 48);
+  BytesSlot& s = slot_for(site, len);
+  s.site = site;
   // Plain loops: this runs inside the intercepted memcmp and must not call it.
   for (size_t i = 0; i < na; ++i) s.a[i] = a[i];
   for (size_t i = 0; i < nb; ++i) s.b[i] = b[i];
