@@ -1,6 +1,7 @@
 #include "driver/cli_flags.h"
 
 #include <cctype>
+#include <filesystem>
 #include <regex>
 
 #include "driver/durations.h"
@@ -38,6 +39,7 @@ const std::vector<FlagDef> kFlags = {
     {"fuzzcachedir",     K::String,           true,  false, "directory for the generated corpus"},
     {"fuzztimeout",      K::Duration,         true,  false, "per-input timeout while fuzzing (default 10s)"},
     {"fuzzrsslimit",     K::Size,             true,  false, "memory limit per fuzzing worker in MB (default 2048)"},
+    {"fuzzimport",       K::Path,             true,  false, "import raw input files (a file or a directory of them) into the -fuzz target's testdata/fuzz, then exit"},
 };
 
 const FlagDef* find_flag(const std::string& name) {
@@ -70,6 +72,7 @@ std::string check_value(const FlagDef& def, const std::string& value) {
     case K::FuzzTime: return check_fuzz_limit(value, false);
     case K::FuzzMinimizeTime: return check_fuzz_limit(value, true);
     case K::String: return "";
+    case K::Path: return value.empty() ? "empty path" : "";
   }
   return "";
 }
@@ -92,7 +95,14 @@ std::vector<std::string> Options::test_binary_args() const {
   std::vector<std::string> out;
   for (const auto& name : order) {
     const FlagDef* def = find_flag(name);
-    if (def && def->test_flag) out.push_back("-test." + name + "=" + values.at(name));
+    if (!def || !def->test_flag) continue;
+    std::string value = values.at(name);
+    if (def->kind == K::Path) {  // the binary runs in its package's directory
+      std::error_code ec;
+      std::filesystem::path abs = std::filesystem::absolute(value, ec);
+      if (!ec) value = abs.lexically_normal().string();
+    }
+    out.push_back("-test." + name + "=" + value);
   }
   out.insert(out.end(), binary_args.begin(), binary_args.end());
   return out;
@@ -132,6 +142,7 @@ Expected<Options> parse_options(const std::vector<std::string>& args) {
     if (!opts.has(name)) opts.order.push_back(name);
     opts.values[name] = value;
   }
+  if (opts.has("fuzzimport") && !opts.has("fuzz")) return Error{"-fuzzimport requires -fuzz"};
   return opts;
 }
 

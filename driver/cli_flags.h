@@ -11,7 +11,10 @@
 
 namespace cxxtest::driver {
 
-enum class FlagKind { Bool, Int, PositiveInt, String, Regexp, Duration, FuzzTime, FuzzMinimizeTime, Size };
+// Path: a file or directory named relative to where cxxtest runs (after
+// -C); forwarded as an absolute path, since test binaries run in their
+// package's directory.
+enum class FlagKind { Bool, Int, PositiveInt, String, Path, Regexp, Duration, FuzzTime, FuzzMinimizeTime, Size };
 
 struct FlagDef {
   const char* name;
@@ -33,14 +36,16 @@ struct Options {
   std::string get(const std::string& name, const std::string& fallback = "") const;
   bool flag(const std::string& name) const { return get(name) == "true"; }
   int int_value(const std::string& name, int fallback) const;
-  // The -test.* arguments for the test binary.
+  // The -test.* arguments for the test binary (Path values made absolute
+  // against the current directory).
   std::vector<std::string> test_binary_args() const;
   // True when no flag given rules out the test-result cache.
   bool cacheable() const;
 };
 
 // Parses the arguments after `cxxtest` (and after the subcommand, if any).
-// Errors: "flag provided but not defined: -x", "invalid value \"a\" for flag -count: ...".
+// Errors: "flag provided but not defined: -x", "invalid value \"a\" for flag -count: ...",
+// "-fuzzimport requires -fuzz".
 Expected<Options> parse_options(const std::vector<std::string>& args);
 
 // The flag section of `cxxtest help`.

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "config.h"
+#include "corpus_import.h"
 #include "crash.h"
 #include "engine/fuzz_run.h"
 #include "env_log.h"
@@ -128,14 +129,23 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   start_watchdog(f.timeout);
   set_tests_running(true);
 
-  // 4. The tests, then the fuzz tests' seed corpora.
+  // 4. -test.fuzzimport: the target's F body (for its argument kinds) and
+  // the import (corpus_import.h), instead of the tests and fuzzing.
+  if (!f.fuzzimport.empty()) {
+    int code = run_import(fuzz_list);
+    stop_watchdog();
+    set_tests_running(false);
+    return code;
+  }
+
+  // 5. The tests, then the fuzz tests' seed corpora.
   Phase t = run_phase(run, skip, [&](TestState& root) { run_tests(root, test_list); });
   Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
 
-  // 5. Summary.
+  // 6. Summary.
   stop_watchdog();  // -test.timeout does not cover fuzzing
   bool ok = t.ok && z.ok;
-  if (!f.fuzz.empty() && ok) {  // 6. Fuzzing (engine/fuzz_run.h).
+  if (!f.fuzz.empty() && ok) {  // 7. Fuzzing (engine/fuzz_run.h).
     int code = engine::run_fuzzing(fuzz_list);
     set_tests_running(false);
     return code;

@@ -57,3 +57,21 @@ TEST_CASE("-test.fuzz on a binary built without coverage fuzzes without guidance
   CHECK(r.err.rfind("warning: the test binary was not built with coverage instrumentation", 0) == 0);
   CHECK(r.err.find("execs: 10 (") != std::string::npos);
 }
+
+TEST_CASE("-test.fuzzimport refuses before writing anything: no single target, a missing path, wrong kinds") {
+  std::string dir = std::string(CXXTEST_FUZZPKG_DIR) + "/testdata";  // exists; nothing may be written
+  Run none = run("fuzz", {"-test.fuzzimport=" + dir});
+  CHECK(none.code == 2);
+  CHECK(none.err == "testing: -fuzzimport: needs -fuzz to name the fuzz test to import into\n");
+  Run nomatch = run("fuzz", {"-test.fuzz=Nope", "-test.fuzzimport=" + dir});
+  CHECK(nomatch.code == 2);
+  CHECK(nomatch.err == "testing: -fuzzimport: -fuzz matches no fuzz test\n");
+  Run missing = run("fuzz", {"-test.fuzz=^FuzzFiles$", "-test.fuzzimport=/nonexistent/corpus"});
+  CHECK(missing.code == 2);
+  CHECK(missing.err == "testing: -fuzzimport: /nonexistent/corpus: No such file or directory\n");
+  Run kinds = run("fuzz", {"-test.fuzz=^FuzzOK$", "-test.fuzzimport=" + dir});
+  CHECK(kinds.code == 2);
+  CHECK(kinds.out == "");
+  CHECK(kinds.err.rfind("testing: -fuzzimport: FuzzOK takes [std::string int]: raw files can only be imported", 0) ==
+        0);
+}

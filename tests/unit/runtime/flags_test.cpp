@@ -85,7 +85,7 @@ TEST_CASE("usage lists every flag in Go's PrintDefaults shape") {
   CHECK(u.find("(default 1m0s)") != u.npos);
   for (const char* name :
        {"v", "run", "skip", "count", "timeout", "short", "failfast", "list", "parallel", "testlogfile",
-        "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir", "fuzzworker"}) {
+        "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir", "fuzzimport", "fuzzworker"}) {
     CAPTURE(name);
     CHECK(u.find("  -test." + std::string(name)) != u.npos);
   }
