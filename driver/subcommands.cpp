@@ -1,5 +1,6 @@
 #include "driver/subcommands.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -7,13 +8,16 @@
 #include "cachedir/cache.h"
 #include "cachedir/location.h"
 #include "driver/cli_flags.h"
+#include "driver/compiler_wrapper.h"
 #include "driver/config.h"
 #include "driver/module.h"
 #include "driver/paths.h"
+#include "driver/shell.h"
 
 namespace cxxtest::driver {
 
 namespace fs = std::filesystem;
+using cxxtest::instrument::Variant;
 
 namespace {
 
@@ -24,13 +28,33 @@ Exit fail(const std::string& message) {
 
 struct EnvVar { const char* name; std::string value; };
 
-std::vector<EnvVar> env_vars() {
+// The variant's build settings for other build systems: the wrappers, the
+// flags they add, and the variant name they read (compiler_wrapper.h).
+std::vector<EnvVar> build_vars(const Variant& v) {
+  std::error_code ec;
+  fs::path bin = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  WrapperPaths paths = installed_wrapper_paths();
+  std::string ldflags = shell_join(cxxtest::instrument::link_flags(v));
+  if (std::string stub = coverage_stub_path(v, paths); !stub.empty())
+    ldflags += " " + shell_quote("-Wl,--whole-archive," + stub + ",--no-whole-archive");
+  std::string cflags = shell_join(wrapper_compile_flags(v, paths));
+  return {
+      {"CC", (bin / "cxxtest-cc").string()},
+      {"CXX", (bin / "cxxtest-c++").string()},
+      {"CFLAGS", cflags},
+      {"CXXFLAGS", cflags},
+      {"LDFLAGS", ldflags},
+      {"CXXTEST_VARIANT", v.name()},
+  };
+}
+
+std::vector<EnvVar> env_vars(const Variant& v) {
   std::string err;
   auto root = cxxtest::cachedir::cache_root(&err);
   std::string module;
   if (auto m = find_module_root(fs::current_path())) module = (*m / "cxxtest.toml").string();
   const InstallPaths& p = install_paths();
-  return {
+  std::vector<EnvVar> vars{
       {"CXXTESTCACHE", root ? root->string() : ""},
       {"CXXTESTMOD", module},
       {"CXXTESTROOT", p.prefix.string()},
@@ -38,6 +62,18 @@ std::vector<EnvVar> env_vars() {
       {"CXXTESTRUNTIME", p.runtime_lib.string()},
       {"CXXTESTSHARE", p.share_dir.string()},
   };
+  for (auto& b : build_vars(v)) vars.push_back(std::move(b));
+  return vars;
+}
+
+// `value` inside double quotes for /bin/sh.
+std::string double_quoted(const std::string& value) {
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '"' || c == '\\' || c == '$' || c == '`') out += '\\';
+    out += c;
+  }
+  return out + "\"";
 }
 
 }  // namespace
@@ -66,16 +102,25 @@ Exit clean_command(const std::vector<std::string>& args) {
 }
 
 Exit env_command(const std::vector<std::string>& args) {
-  auto vars = env_vars();
-  if (args.empty()) {
-    for (const auto& v : vars) std::cout << v.name << "=\"" << v.value << "\"\n";
+  Variant variant;
+  std::vector<std::string> names;
+  for (const auto& a : args) {
+    std::string flag = a.rfind("--", 0) == 0 ? a.substr(2) : a.rfind("-", 0) == 0 ? a.substr(1) : "";
+    if (flag.empty()) names.push_back(a);
+    else if (!cxxtest::instrument::apply_variant_flag(variant, flag))
+      return fail("env: flag provided but not defined: " + a + " (cxxtest env takes -fuzz -asan -ubsan -race -laf)");
+  }
+  if (variant.laf && variant.mode != cxxtest::instrument::Mode::Fuzz) return fail("env: -laf needs -fuzz");
+  if (std::string problem = cxxtest::instrument::check_variant(variant); !problem.empty()) return fail("env: " + problem);
+  auto vars = env_vars(variant);
+  if (names.empty()) {
+    for (const auto& v : vars) std::cout << v.name << "=" << double_quoted(v.value) << "\n";
     return Exit::Ok;
   }
-  for (const auto& a : args) {
-    bool found = false;
-    for (const auto& v : vars)
-      if (a == v.name) { std::cout << v.value << "\n"; found = true; }
-    if (!found) return fail("env: unknown variable " + a);
+  for (const auto& n : names) {
+    auto it = std::find_if(vars.begin(), vars.end(), [&](const EnvVar& v) { return n == v.name; });
+    if (it == vars.end()) return fail("env: unknown variable " + n);
+    std::cout << it->value << "\n";
   }
   return Exit::Ok;
 }
@@ -103,7 +148,8 @@ Exit help_command(const std::vector<std::string>& args) {
                "  cxxtest [build flags] [packages] [test flags]   run tests and seed corpora\n"
                "  cxxtest -fuzz=FuzzXxx [-fuzztime=30s] ./pkg    fuzz one target\n"
                "  cxxtest clean [-cache] [-testcache] [-fuzzcache]\n"
-               "  cxxtest env [NAME...]\n"
+               "  cxxtest env [-fuzz] [-asan] [-ubsan] [-race] [-laf] [NAME...]\n"
+               "  cxxtest cc|c++ ARGS...   (also cxxtest-cc, cxxtest-c++) the compiler, instrumented\n"
                "  cxxtest init [module name]\n"
                "  cxxtest help [test|testflag]\n\n"
                "Packages: . (default), ./dir, ./... (all below)\n\n"

@@ -10,7 +10,11 @@ namespace cxxtest::driver {
 
 // cxxtest clean [-cache] [-testcache] [-fuzzcache]
 Exit clean_command(const std::vector<std::string>& args);
-// cxxtest env [NAME...]
+// cxxtest env [-fuzz] [-asan] [-ubsan] [-race] [-laf] [NAME...]: cxxtest's
+// paths, and for the variant the flags select (plain without -fuzz) what
+// another build system needs: CC, CXX (the wrappers), CFLAGS, CXXFLAGS,
+// LDFLAGS (shell-quoted words on one line) and CXXTEST_VARIANT. Without
+// names every variable as NAME="value"; with names each value on its line.
 Exit env_command(const std::vector<std::string>& args);
 // cxxtest init [module name]
 Exit init_command(const std::vector<std::string>& args);

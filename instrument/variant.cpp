@@ -1,5 +1,8 @@
 #include "instrument/variant.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace cxxtest::instrument {
 
 namespace {
@@ -46,6 +49,46 @@ std::string Variant::name() const {
   return n;
 }
 
+std::optional<Variant> parse_variant_name(std::string_view name) {
+  Variant v;
+  size_t dash = name.find('-');
+  std::string_view mode = name.substr(0, dash);
+  if (mode == "fuzz") v.mode = Mode::Fuzz;
+  else if (mode != "plain") return std::nullopt;
+  size_t next_sanitizer = 0;  // suffixes come in kSanitizers order
+  while (dash != std::string_view::npos) {
+    if (v.laf) return std::nullopt;  // -laf comes last
+    name.remove_prefix(dash + 1);
+    dash = name.find('-');
+    std::string_view part = name.substr(0, dash);
+    if (part == "laf" && v.mode == Mode::Fuzz) { v.laf = true; continue; }
+    while (next_sanitizer < std::size(kSanitizers) && part != kSanitizers[next_sanitizer].suffix) ++next_sanitizer;
+    if (next_sanitizer == std::size(kSanitizers)) return std::nullopt;
+    v.sanitizers |= kSanitizers[next_sanitizer++].bit;
+  }
+  return v;
+}
+
+std::vector<std::string> buildable_variant_names() {
+  std::vector<std::string> out;
+  for (unsigned set = 0; set < 1u << std::size(kSanitizers); ++set)
+    for (Variant v : {Variant{Mode::Plain, set, false}, Variant{Mode::Fuzz, set, false}, Variant{Mode::Fuzz, set, true}})
+      if (check_variant(v).empty()) out.push_back(v.name());
+  return out;
+}
+
+bool apply_variant_flag(Variant& v, std::string_view flag) {
+  if (flag == "fuzz") v.mode = Mode::Fuzz;
+  else if (flag == "laf") v.laf = true;
+  else {
+    auto it = std::find_if(std::begin(kSanitizers), std::end(kSanitizers),
+                           [&](const SanitizerInfo& s) { return flag == s.suffix; });
+    if (it == std::end(kSanitizers)) return false;
+    v.sanitizers |= it->bit;
+  }
+  return true;
+}
+
 std::string check_variant(const Variant& v) {
   bool asan = v.sanitizers & kAddress, tsan = v.sanitizers & kThread, msan = v.sanitizers & kMemory;
   if (tsan && asan) return "-race and -asan cannot be used together";
@@ -83,6 +126,10 @@ std::vector<std::string> link_flags(const Variant& v) {
 std::string interception_archive(const Variant& v) {
   if (v.mode != Mode::Fuzz) return "";
   return v.sanitizers & (kAddress | kThread | kMemory) ? "libcxxtest_sanhooks.a" : "libcxxtest_intercept.a";
+}
+
+std::string coverage_stub_archive(const Variant& v) {
+  return v.mode == Mode::Fuzz ? "libcxxtest_covstub.a" : "";
 }
 
 }  // namespace cxxtest::instrument

@@ -2,7 +2,9 @@
 // build directory (and so its own cached objects and binaries).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cxxtest::instrument {
@@ -31,6 +33,21 @@ struct Variant {
   std::string sanitizer_options() const;
 };
 
+// The inverse of Variant::name(): "fuzz-asan-laf" is {Fuzz, kAddress, laf}.
+// Accepts exactly the spellings name() prints: "plain" or "fuzz", then each
+// sanitizer at most once in name()'s order, then "-laf" after "fuzz" only.
+// nullopt for anything else. A parsed name may still fail check_variant().
+std::optional<Variant> parse_variant_name(std::string_view name);
+
+// The names of every variant check_variant() accepts, in a stable order
+// (plain, fuzz, fuzz-laf, then the same with each sanitizer set).
+std::vector<std::string> buildable_variant_names();
+
+// Sets the part of `v` that the cxxtest flag `flag` (without its dash)
+// selects: "fuzz", "laf", or a sanitizer ("asan", "ubsan", "race", "msan").
+// False, `v` unchanged, for any other name.
+bool apply_variant_flag(Variant& v, std::string_view flag);
+
 // Checks that the sanitizer combination can be built; returns "" or the
 // user-facing reason ("-race and -asan cannot be used together").
 std::string check_variant(const Variant& v);
@@ -52,5 +69,13 @@ std::vector<std::string> link_flags(const Variant& v);
 // without a sanitizer, libcxxtest_sanhooks.a for fuzzing with one (the
 // sanitizer intercepts the functions itself), "" when not fuzzing.
 std::string interception_archive(const Variant& v);
+
+// The coverage stub archive (runtime/covstub), by file name under
+// lib/cxxtest, that lets code compiled with instrumented_flags() link
+// without the cxxtest runtime: weak no-op __sanitizer_cov_* callbacks, no
+// other dependency. libcxxtest_covstub.a for fuzz variants, "" otherwise.
+// Only for programs an external build links on its own (cxxtest-cc); test
+// binaries link the runtime, which defines the callbacks for real.
+std::string coverage_stub_archive(const Variant& v);
 
 }  // namespace cxxtest::instrument

@@ -21,6 +21,18 @@ if [ -e "$build/lib/cxxtest/cxxtest-laf.so" ] && [ ! -e "$prefix/lib/cxxtest/cxx
   exit 1
 fi
 
+# The compiler wrappers are links to cxxtest, and link programs with the
+# installed coverage stub and ignorelist.
+for w in cxxtest-cc cxxtest-c++; do
+  [ "$(readlink "$prefix/bin/$w")" = cxxtest ] || { echo "install_test: $prefix/bin/$w is not a link to cxxtest" >&2; exit 1; }
+done
+[ -e "$prefix/lib/cxxtest/libcxxtest_covstub.a" ] || { echo "install_test: missing libcxxtest_covstub.a" >&2; exit 1; }
+printf 'int main(void) { return 0; }\n' >"$work/hello.c"
+wrapped=$(CXXTEST_WRAPPER_VERBOSE=1 "$prefix/bin/cxxtest-cc" -o "$work/hello" "$work/hello.c" 2>&1) &&
+  grep -q -- "-fsanitize-coverage-ignorelist=$prefix/share/cxxtest/ignorelist.txt" <<<"$wrapped" &&
+  grep -q -- "$prefix/lib/cxxtest/libcxxtest_covstub.a" <<<"$wrapped" && "$work/hello" ||
+  { echo "install_test: the installed cxxtest-cc did not build a program: $wrapped" >&2; exit 1; }
+
 cp -r "$src/examples/calc" "$work/calc"
 # The example as shipped: the README's first command may have left the
 # reproducer it found in testdata/fuzz/, which fails `cxxtest ./...` by design.

@@ -1,0 +1,140 @@
+// cxxtest-cc / cxxtest-c++: which invocations compile, preprocess, link or
+// only ask the compiler something, and which flags each gets.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "driver/compiler_wrapper.h"
+
+using namespace cxxtest::driver;
+using cxxtest::instrument::Mode;
+using cxxtest::instrument::Variant;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+const WrapperPaths kPaths{"/p/share/cxxtest/ignorelist.txt", "/p/lib/cxxtest/cxxtest-laf.so", "/p/lib/cxxtest"};
+const Variant kFuzz{Mode::Fuzz, cxxtest::instrument::kNoSanitizer, false};
+const Variant kFuzzAsan{Mode::Fuzz, cxxtest::instrument::kAddress, false};
+const Variant kPlain{};
+const std::string kCoverage = "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp";
+const std::string kStub = "/p/lib/cxxtest/libcxxtest_covstub.a";
+
+Invocation kind_of(const Args& args) { return classify_compiler_args(args).kind; }
+
+Args command(const Args& args, const Variant& v = kFuzz) {
+  return wrapped_command("clang", args, classify_compiler_args(args), v, kPaths);
+}
+
+long count(const Args& argv, const std::string& flag) { return std::count(argv.begin(), argv.end(), flag); }
+
+long index_of(const Args& argv, const std::string& flag) {
+  return std::find(argv.begin(), argv.end(), flag) - argv.begin();
+}
+
+}  // namespace
+
+TEST_CASE("compile, preprocess, link and query invocations") {
+  CHECK(kind_of({"-c", "a.c", "-o", "a.o"}) == Invocation::Compile);
+  CHECK(kind_of({"-S", "a.cc"}) == Invocation::Compile);
+  CHECK(kind_of({"-fsyntax-only", "a.cc"}) == Invocation::Compile);
+  CHECK(kind_of({"-MD", "-MF", "a.d", "-c", "a.c"}) == Invocation::Compile);  // -MD compiles too
+  CHECK(kind_of({"-E", "a.c"}) == Invocation::Preprocess);
+  CHECK(kind_of({"-M", "a.c"}) == Invocation::Preprocess);
+  CHECK(kind_of({"-MM", "a.c"}) == Invocation::Preprocess);
+  CHECK(kind_of({"-E", "-dM", "-x", "c", "-"}) == Invocation::Preprocess);  // stdin is an input
+  CHECK(kind_of({"a.o", "b.o", "-o", "prog"}) == Invocation::Link);
+  CHECK(kind_of({"main.c", "-o", "prog"}) == Invocation::Link);
+  CHECK(kind_of({"-shared", "a.o", "-o", "liba.so"}) == Invocation::Link);
+  CHECK(kind_of({"@objects.rsp", "-o", "prog"}) == Invocation::Link);
+  // No input: the compiler is only asked something (configure, CMake do this).
+  CHECK(kind_of({"--version"}) == Invocation::Query);
+  CHECK(kind_of({"-v"}) == Invocation::Query);
+  CHECK(kind_of({"-dumpmachine"}) == Invocation::Query);
+  CHECK(kind_of({"-print-file-name=libc.so"}) == Invocation::Query);
+  // Values of flags that take the next argument are not inputs.
+  CHECK(kind_of({"-o", "prog", "-I", "inc", "-D", "X", "-Xlinker", "--gc-sections", "-MF", "d"}) == Invocation::Query);
+}
+
+TEST_CASE("a link compiles when an input is not an object, archive, shared library or response file") {
+  CHECK(classify_compiler_args({"main.c", "-o", "prog"}).compiles);
+  CHECK(classify_compiler_args({"-x", "c", "main.inc", "-o", "prog"}).compiles);
+  CHECK_FALSE(classify_compiler_args({"a.o", "b.a", "c.so", "d.so.1", "e.lo", "@f.rsp", "-o", "prog.c"}).compiles);
+}
+
+TEST_CASE("sources are the inputs with a C or C++ suffix") {
+  auto c = classify_compiler_args({"-c", "-I", "x.c", "a.c", "b.cc", "c.cpp", "d.cxx", "e.C", "f.c++", "g.s", "h.o",
+                                   "-o", "out.c", "-include", "pre.c", "-MF", "dep.c", "-x", "c", "i.inc"});
+  CHECK(c.sources == Args{"a.c", "b.cc", "c.cpp", "d.cxx", "e.C", "f.c++"});
+}
+
+TEST_CASE("a compile gets the variant's compile flags before the user's, and nothing for the link") {
+  Args argv = command({"-O2", "-c", "a.c", "-o", "a.o"});
+  CHECK(argv.front() == "clang");
+  CHECK(argv[1] == kCoverage);
+  CHECK(count(argv, "-fsanitize-coverage-ignorelist=" + kPaths.ignorelist) == 1);
+  CHECK(count(argv, "-fno-builtin-memcmp") == 1);
+  CHECK(index_of(argv, "-fno-builtin-bcmp") < index_of(argv, "-O2"));
+  CHECK(argv.back() == "a.o");
+  CHECK(count(argv, "-pthread") == 0);
+  CHECK(count(argv, kStub) == 0);
+  CHECK(command({"-E", "a.c"})[1] == kCoverage);
+}
+
+TEST_CASE("a link gets the link flags and, last, the coverage stub") {
+  Args argv = command({"a.o", "-o", "prog", "-lm"}, kFuzzAsan);
+  CHECK(argv == Args{"clang", "a.o", "-o", "prog", "-lm", "-fsanitize=address", "-fno-omit-frame-pointer", "-pthread",
+                     kStub});
+  // Compiling and linking in one command gets both; the sanitizer flags,
+  // in both lists, are given once.
+  Args both = command({"main.c", "liba.a", "-o", "prog"}, kFuzzAsan);
+  CHECK(count(both, kCoverage) == 1);
+  CHECK(count(both, "-fsanitize=address") == 1);
+  CHECK(index_of(both, kCoverage) < index_of(both, "main.c"));
+  CHECK(index_of(both, "-pthread") > index_of(both, "prog"));
+  CHECK(both.back() == kStub);
+  CHECK(count(command({"-x", "c", "-", "-o", "prog"}), kCoverage) == 1);
+  CHECK(count(command({"a.o", "liba.so.1", "b.lo", "@rsp", "-o", "prog"}), kCoverage) == 0);
+  CHECK(command({"-shared", "a.o", "-o", "liba.so"}).back() == kStub);
+  // A partial link gets no stub: the final link adds it, or the runtime wins.
+  CHECK(count(command({"-r", "a.o", "-o", "b.o"}), kStub) == 0);
+  // After -x c++ the archive would be read as C++: the wrapper resets it.
+  Args forced = command({"-x", "c++", "m.c", "-o", "m"});
+  CHECK(Args(forced.end() - 3, forced.end()) == Args{"-x", "none", kStub});
+  CHECK(count(command({"-xc++", "m.c", "-x", "none", "a.o"}), "none") == 1);
+  // Plain builds have no coverage, so no stub.
+  Args plain = command({"a.o", "-o", "prog"}, kPlain);
+  CHECK(plain == Args{"clang", "a.o", "-o", "prog", "-pthread"});
+}
+
+TEST_CASE("a query is passed through untouched") {
+  CHECK(command({"--version"}, kFuzzAsan) == Args{"clang", "--version"});
+  CHECK(command({"-print-prog-name=ld"}) == Args{"clang", "-print-prog-name=ld"});
+}
+
+TEST_CASE("compile log lines: absolute source, cwd, then the original args, tab-separated") {
+  CHECK(compile_log_line("src/../a.c", "/w/b", {"-c", "src/../a.c", "-o", "a.o"}) ==
+        "/w/b/a.c\t/w/b\t-c\tsrc/../a.c\t-o\ta.o\n");
+  CHECK(compile_log_line("/abs/x.cc", "/w", {"-c", "/abs/x.cc"}) == "/abs/x.cc\t/w\t-c\t/abs/x.cc\n");
+}
+
+TEST_CASE("CXXTEST_VARIANT: a variant name, fuzz by default, anything else names the allowed ones") {
+  std::string err;
+  CHECK(variant_from_env(nullptr, &err)->name() == "fuzz");
+  CHECK(variant_from_env("", &err)->name() == "fuzz");
+  CHECK(variant_from_env("fuzz-asan-laf", &err)->name() == "fuzz-asan-laf");
+  CHECK(variant_from_env("plain-ubsan", &err)->name() == "plain-ubsan");
+  CHECK_FALSE(variant_from_env("asan", &err));
+  CHECK(err.rfind("CXXTEST_VARIANT=asan: not a variant name (allowed: plain, fuzz, ", 0) == 0);
+  CHECK(err.find("fuzz-asan-ubsan-laf") != std::string::npos);
+  CHECK_FALSE(variant_from_env("fuzz-asan-race", &err));
+  CHECK(err.rfind("CXXTEST_VARIANT=fuzz-asan-race: -race and -asan cannot be used together (allowed: ", 0) == 0);
+}
+
+TEST_CASE("the program name selects the wrapper") {
+  CHECK(wrapper_language_for("cxxtest-cc") == Language::C);
+  CHECK(wrapper_language_for("/opt/x/bin/cxxtest-c++") == Language::Cxx);
+  CHECK_FALSE(wrapper_language_for("/opt/x/bin/cxxtest"));
+  CHECK_FALSE(wrapper_language_for("cc"));
+}
