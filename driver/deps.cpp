@@ -1,10 +1,260 @@
-// Placeholder until the deps builder lands: every dep is an error.
+// ensure_dep: fingerprint the dep's sources, and when the last good build
+// was made from another fingerprint, build it again (under a lock) with its
+// own build system and record what it produced.
 #include "driver/deps.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/location.h"
+#include "cachedir/lock.h"
+#include "cachedir/sha256.h"
+#include "driver/deps_internal.h"
 
 namespace cxxtest::driver {
 
-Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext&) {
-  return Error{spec.where + ": [deps." + spec.name + "]: external builds are not implemented yet"};
+namespace deps {
+
+DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx) {
+  DepDirs d;
+  d.source = spec.source;
+  d.root = ctx.deps_dir / spec.name;
+  d.build = d.root / "build";
+  d.prefix = d.root / "prefix";
+  d.build_log = d.root / "build.log";
+  d.compile_log = d.root / "compile.log";
+  d.configured = d.root / "configured";
+  d.fingerprint = d.root / "fingerprint";
+  d.result = d.root / "result";
+  d.lock = d.root / "lock";
+  return d;
+}
+
+Expected<std::string> detect_build_system(const DepSpec& spec) {
+  if (!spec.build.empty()) return spec.build;
+  struct Marker {
+    const char* file;
+    const char* system;
+  };
+  static constexpr Marker kMarkers[] = {
+      {"CMakeLists.txt", "cmake"},   {"configure", "autotools"}, {"configure.ac", "autotools"},
+      {"configure.in", "autotools"}, {"GNUmakefile", "make"},    {"Makefile", "make"},
+      {"makefile", "make"},
+  };
+  std::error_code ec;
+  for (const auto& m : kMarkers)
+    if (fs::is_regular_file(spec.source / m.file, ec)) return std::string(m.system);
+  return Error{spec.where + ": [deps." + spec.name + "] source " + spec.source.string() +
+               ": no build system found (looked for CMakeLists.txt, configure, configure.ac, configure.in, "
+               "Makefile, makefile, GNUmakefile; set build = \"command\" and command = \"...\" to build it "
+               "another way)"};
+}
+
+fs::path expand_dep_path(const std::string& s, const DepDirs& dirs) {
+  struct Var {
+    std::string_view name;
+    const fs::path& dir;
+  };
+  const Var vars[] = {{"$SOURCE", dirs.source}, {"$BUILD", dirs.build}, {"$PREFIX", dirs.prefix}};
+  for (const auto& v : vars) {
+    if (s == v.name) return v.dir;
+    if (s.size() > v.name.size() && s.compare(0, v.name.size(), v.name) == 0 && s[v.name.size()] == '/')
+      return (v.dir / s.substr(v.name.size() + 1)).lexically_normal();
+  }
+  fs::path p = s;
+  return (p.is_absolute() ? p : dirs.source / p).lexically_normal();
+}
+
+namespace {
+
+bool is_under(const fs::path& p, const fs::path& dir) {
+  auto rel = p.lexically_relative(dir);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+}  // namespace
+
+std::vector<fs::path> read_compile_log(const fs::path& log, const fs::path& copy, const fs::path& copied_from,
+                                       const fs::path& drop_under, const fs::path& drop_cwd_under) {
+  std::ifstream in(log);
+  std::vector<fs::path> out;
+  for (std::string line; std::getline(in, line);) {
+    size_t tab = line.find('\t');
+    size_t tab2 = tab == std::string::npos ? tab : line.find('\t', tab + 1);
+    fs::path src = line.substr(0, tab);
+    fs::path cwd = tab == std::string::npos
+                       ? ""
+                       : line.substr(tab + 1, tab2 == std::string::npos ? tab2 : tab2 - tab - 1);
+    if (src.empty() || is_under(cwd.lexically_normal(), drop_cwd_under)) continue;
+    if (src.is_relative()) src = cwd / src;
+    src = src.lexically_normal();
+    if (!copy.empty() && is_under(src, copy))
+      src = (copied_from / src.lexically_relative(copy)).lexically_normal();
+    if (is_under(src, drop_under)) continue;
+    out.push_back(src);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  std::error_code ec;
+  std::erase_if(out, [&](const fs::path& p) { return !fs::exists(p, ec); });
+  return out;
+}
+
+namespace {
+
+using nlohmann::json;
+
+std::vector<std::string> strings_of(const std::vector<fs::path>& paths) {
+  std::vector<std::string> out;
+  for (const auto& p : paths) out.push_back(p.string());
+  return out;
+}
+
+std::vector<fs::path> paths_of(const json& j) {
+  std::vector<fs::path> out;
+  for (const auto& s : j) out.emplace_back(s.get<std::string>());
+  return out;
+}
+
+// The result file: {"fingerprint": hex, "include_dirs": [...], "defines":
+// [...], "archives": [...], "link_args": [...], "whole_archive": bool,
+// "link_group": bool, "compiled_sources": [...]}.
+std::string result_json(const std::string& fingerprint, const DepBuild& b) {
+  json j = {
+      {"fingerprint", fingerprint}, {"include_dirs", strings_of(b.include_dirs)},
+      {"defines", b.defines},       {"archives", strings_of(b.archives)},
+      {"link_args", b.link_args},   {"whole_archive", b.whole_archive},
+      {"link_group", b.link_group}, {"compiled_sources", strings_of(b.compiled_sources)},
+  };
+  return j.dump(1) + "\n";
+}
+
+// The recorded result when it was built from `fingerprint` and its archives
+// are still there.
+std::optional<DepBuild> read_result(const fs::path& file, const std::string& fingerprint) {
+  auto text = cachedir::read_file(file);
+  if (!text) return std::nullopt;
+  json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || j.value("fingerprint", "") != fingerprint) return std::nullopt;
+  DepBuild b;
+  try {
+    b.include_dirs = paths_of(j.at("include_dirs"));
+    b.defines = j.at("defines").get<std::vector<std::string>>();
+    b.archives = paths_of(j.at("archives"));
+    b.link_args = j.at("link_args").get<std::vector<std::string>>();
+    b.whole_archive = j.at("whole_archive").get<bool>();
+    b.link_group = j.at("link_group").get<bool>();
+    b.compiled_sources = paths_of(j.at("compiled_sources"));
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+  struct stat st;
+  for (const auto& a : b.archives)
+    if (stat(a.c_str(), &st) != 0) return std::nullopt;
+  return b;
+}
+
+Expected<DepBuild> run_builder(const std::string& system, const DepSpec& spec, const DepDirs& dirs,
+                               DepRunner& run, const std::vector<SourceEntry>& entries) {
+  if (system == "cmake") return build_cmake(spec, dirs, run);
+  if (system == "autotools") return build_autotools(spec, dirs, run, entries);
+  if (system == "make") return build_make(spec, dirs, run, entries);
+  return build_command(spec, dirs, run);
+}
+
+// The spec's link arguments, and for autotools/make/command its
+// include_dirs and libs in place of the defaults (cmake: in addition).
+Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const DepDirs& dirs, DepRunner& run,
+                          DepBuild& b) {
+  if (system != "cmake" && !spec.include_dirs.empty()) b.include_dirs.clear();
+  if (system != "cmake" && !spec.libs.empty()) b.archives.clear(), b.link_group = false;
+  for (const auto& d : spec.include_dirs) b.include_dirs.push_back(expand_dep_path(d, dirs));
+  for (const auto& l : spec.libs) {
+    fs::path p = expand_dep_path(l, dirs);
+    std::error_code ec;
+    if (!fs::is_regular_file(p, ec))
+      return run.error("libs entry \"" + l + "\" (" + p.string() + "): no such file after the build");
+    b.archives.push_back(p);
+  }
+  b.link_args.insert(b.link_args.end(), spec.link.begin(), spec.link.end());
+  b.whole_archive = spec.whole_archive;
+  return true;
+}
+
+// The sources the build compiled, from compile.log (a copy's paths mapped
+// back to the source dir).
+std::vector<fs::path> compiled_sources(const DepDirs& dirs) {
+  return read_compile_log(dirs.compile_log, build_is_copy(dirs) ? dirs.build : fs::path(), dirs.source,
+                          dirs.root, dirs.build / "CMakeFiles");
+}
+
+// Builds the dep (the lock held): result removed first, so a build killed
+// half way leaves no result behind; written only when everything worked.
+Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, const DepContext& ctx,
+                             const DepDirs& dirs, const std::vector<SourceEntry>& entries,
+                             const std::string& input, const std::string& fingerprint) {
+  std::error_code ec;
+  fs::remove(dirs.result, ec);
+  fs::create_directories(dirs.build, ec);
+  std::ofstream(dirs.build_log, std::ios::trunc)
+      << "# [deps." << spec.name << "] " << system << ", " << ctx.variant.name() << "\n";
+  if (ctx.progress)
+    std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.variant.name()
+              << ")...\n";
+  DepRunner run(spec, ctx, dirs);
+  auto built = run_builder(system, spec, dirs, run, entries);
+  if (!built) return built;
+  auto applied = apply_spec(spec, system, dirs, run, *built);
+  if (!applied) return Error{applied.error()};
+  built->compiled_sources = compiled_sources(dirs);
+  std::string err;
+  if (!cachedir::write_atomic(dirs.fingerprint, input, &err) ||
+      !cachedir::write_atomic(dirs.result, result_json(fingerprint, *built), &err))
+    return run.error(err);
+  return built;
+}
+
+// Directories under a source tree that are never part of it: the cache.
+std::vector<fs::path> skipped_dirs(const DepContext& ctx) {
+  std::vector<fs::path> skip = {ctx.deps_dir};
+  if (auto root = cachedir::cache_root(nullptr)) skip.push_back(*root);
+  return skip;
+}
+
+}  // namespace
+
+}  // namespace deps
+
+Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
+  using namespace deps;
+  std::error_code ec;
+  if (!fs::is_directory(spec.source, ec))
+    return Error{spec.where + ": [deps." + spec.name + "] source " + spec.source.string() +
+                 ": no such directory"};
+  auto system = detect_build_system(spec);
+  if (!system) return Error{system.error()};
+  if (*system == "command" && spec.libs.empty())
+    return Error{spec.where + ": [deps." + spec.name +
+                 "] has build = \"command\" but no libs: name the "
+                 "static libraries the command produces (and include_dirs for its headers)"};
+  DepDirs dirs = dep_dirs(spec, ctx);
+  auto entries = walk_source(spec.source, skipped_dirs(ctx));
+  std::string input = fingerprint_input(spec, *system, ctx, entries);
+  std::string fingerprint = cachedir::sha256_hex(input);
+  if (auto done = read_result(dirs.result, fingerprint)) return *done;
+
+  cachedir::FileLock lock;
+  std::string err;
+  if (!lock.acquire(dirs.lock, cachedir::LockMode::Exclusive, &err))
+    return Error{spec.where + ": [deps." + spec.name + "]: " + err};
+  if (auto done = read_result(dirs.result, fingerprint)) return *done;  // another run built it meanwhile
+  return build_dep(spec, *system, ctx, dirs, entries, input, fingerprint);
 }
 
 }  // namespace cxxtest::driver

@@ -6,16 +6,48 @@
 // static libraries and compile with its include dirs and defines.
 //
 // Layout, under the variant's build directory:
-//   deps/<NAME>/build/      the build tree (or a copy of the source, for make)
-//   deps/<NAME>/prefix/     its install prefix (cmake --install, make install)
+//   deps/<NAME>/build/      the build tree; for make, and for autotools when
+//                           the source has no configure script or was
+//                           configured in place, a copy of the source built
+//                           in place (mtimes kept, object files left out)
+//   deps/<NAME>/prefix/     its install prefix (autotools: make install)
 //   deps/<NAME>/build.log   the last build's output (shown when it fails)
 //   deps/<NAME>/compile.log the wrapper's CXXTEST_COMPILE_LOG (sources compiled)
+//   deps/<NAME>/configured  the configure (or make) command the build tree
+//                           was set up with; another one starts it afresh
+//   deps/<NAME>/fingerprint what the fingerprint was computed from (to see
+//                           why a dep rebuilt)
 //   deps/<NAME>/result      what the last good build produced, with the
-//                           fingerprint it was built from
+//                           fingerprint it was built from (JSON)
+//   deps/<NAME>/lock        held while building, so two runs never build the
+//                           same dep at once
+//
+// Every build command runs with the user's environment (CFLAGS, CXXFLAGS...
+// as they are: the wrappers add cxxtest's flags) plus CC / CXX (the
+// wrappers), CXXTEST_VARIANT, CXXTEST_COMPILE_LOG, CXXTEST_DEP_SOURCE,
+// CXXTEST_DEP_BUILD, CXXTEST_DEP_PREFIX, and MAKEFLAGS, MFLAGS, DESTDIR
+// emptied. Builds in a copy map the copy to the source dir in debug info
+// (-ffile-prefix-map), so reports name the user's files.
 //
 // A dep is rebuilt when its fingerprint changes (the DepSpec, the variant,
-// the wrapper flags, the compiler, and the (path, mtime, size) of every file
-// under its source dir but .git and build trees) and never otherwise.
+// the wrapper flags, the compilers, CFLAGS/CXXFLAGS/CPPFLAGS/LDFLAGS, and the
+// (path, mtime, size) of every file under its source dir but .git, object
+// files and other build trees) and never otherwise: a no-op run only lstats
+// the source tree and reads `result`.
+//
+// What a dep gives, by build system (the spec's include_dirs and libs are
+// relative to the source dir, or start with $SOURCE/, $BUILD/ or $PREFIX/):
+//   cmake      the CMake File API's view of the targets (default: every
+//              static library), their static library dependencies, their
+//              compile groups' include dirs and defines; the spec's
+//              include_dirs and libs are added
+//   autotools  <prefix>/include and every <prefix>/lib*/*.a (link_group);
+//              if make install fails, the build tree's archives, the source
+//              dir (or its include/) and the build dir
+//   make       the source's include/ (else the source dir) and every .a the
+//              build wrote (link_group)
+//   command    only what the spec names (libs is required)
+// For autotools and make, the spec's include_dirs / libs replace the defaults.
 #pragma once
 
 #include <filesystem>
@@ -35,6 +67,9 @@ struct DepBuild {
   std::vector<std::filesystem::path> archives;      // static libraries, link order
   std::vector<std::string> link_args;               // after the archives ("-lz", "-pthread")
   bool whole_archive = true;                        // the spec's whole_archive
+  // The archives' order is not known (found by a directory walk): link them
+  // between -Wl,--start-group and -Wl,--end-group. Always false for cmake.
+  bool link_group = false;
   std::vector<std::filesystem::path> compiled_sources;  // absolute: what its build compiled
 };
 
@@ -43,6 +78,10 @@ struct DepContext {
   cxxtest::instrument::Variant variant;
   bool print_commands = false;  // -x: print the build system's commands
   bool progress = false;        // a TTY: one status line while building
+  // The compiler wrappers; empty: cxxtest-cc / cxxtest-c++ beside the
+  // cxxtest executable (tests pass stand-ins).
+  std::filesystem::path cc, cxx;
+  int jobs = 0;  // parallel jobs of the dep's build; 0: the number of CPUs
 };
 
 // Builds the dep if its fingerprint changed, else reads the last result.

@@ -1,0 +1,227 @@
+// CMake deps: configure (once per set of options) with the File API's
+// codemodel query, build, then read the reply for the static libraries, their
+// order, include dirs and defines.
+//
+// The reply (cmake-file-api(7)): <build>/.cmake/api/v1/reply/index-*.json
+// names the codemodel file under reply.codemodel-v2.jsonFile; the codemodel
+// lists configurations[].targets[] {name, id, jsonFile}; a target file has
+// type ("STATIC_LIBRARY", "EXECUTABLE", ...), artifacts[].path (relative to
+// the top build dir unless absolute), compileGroups[] {includes[].path,
+// defines[].define} and dependencies[].id (every target it depends on).
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cachedir/atomic_file.h"
+#include "driver/deps_internal.h"
+#include "driver/process.h"
+#include "driver/shell.h"
+
+namespace cxxtest::driver::deps {
+
+namespace {
+
+using nlohmann::json;
+
+struct CMakeTarget {
+  std::string name, type;
+  std::vector<fs::path> artifacts;
+  std::vector<std::string> includes, defines;
+  std::vector<std::string> dependencies;  // target ids
+};
+
+Expected<json> read_json(const fs::path& file) {
+  std::string err;
+  auto text = cachedir::read_file(file, &err);
+  if (!text) return Error{err};
+  json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Error{file.string() + ": not valid JSON"};
+  return j;
+}
+
+// The newest index file of the reply dir ("index-<time>.json" sorts by time).
+Expected<fs::path> reply_index(const fs::path& reply_dir) {
+  std::error_code ec;
+  fs::path newest;
+  for (const auto& e : fs::directory_iterator(reply_dir, ec)) {
+    std::string name = e.path().filename().string();
+    if (name.starts_with("index-") && name.ends_with(".json") && (newest.empty() || e.path() > newest))
+      newest = e.path();
+  }
+  if (newest.empty())
+    return Error{"no CMake File API reply in " + reply_dir.string() + " (CMake older than 3.14?)"};
+  return newest;
+}
+
+CMakeTarget read_target(const json& t, const fs::path& build_dir) {
+  CMakeTarget out;
+  out.name = t.value("name", "");
+  out.type = t.value("type", "");
+  for (const auto& a : t.value("artifacts", json::array())) {
+    fs::path p = a.value("path", "");
+    out.artifacts.push_back((p.is_absolute() ? p : build_dir / p).lexically_normal());
+  }
+  for (const auto& g : t.value("compileGroups", json::array())) {
+    for (const auto& inc : g.value("includes", json::array())) out.includes.push_back(inc.value("path", ""));
+    for (const auto& def : g.value("defines", json::array())) out.defines.push_back(def.value("define", ""));
+  }
+  for (const auto& d : t.value("dependencies", json::array())) out.dependencies.push_back(d.value("id", ""));
+  return out;
+}
+
+// Every target of the reply's first configuration, by id, and the ids in
+// the codemodel's order.
+Expected<bool> read_targets(const fs::path& build_dir, std::map<std::string, CMakeTarget>& by_id,
+                            std::vector<std::string>& order) {
+  fs::path reply = build_dir / ".cmake" / "api" / "v1" / "reply";
+  auto index_file = reply_index(reply);
+  if (!index_file) return Error{index_file.error()};
+  auto index = read_json(*index_file);
+  if (!index) return Error{index.error()};
+  std::string codemodel_file = (*index)["reply"]["codemodel-v2"].value("jsonFile", "");
+  if (codemodel_file.empty()) return Error{index_file->string() + ": no codemodel-v2 reply"};
+  auto codemodel = read_json(reply / codemodel_file);
+  if (!codemodel) return Error{codemodel.error()};
+  const json& configs = (*codemodel)["configurations"];
+  if (!configs.is_array() || configs.empty()) return Error{codemodel_file + ": no configurations"};
+  for (const auto& t : configs[0].value("targets", json::array())) {
+    auto target = read_json(reply / t.value("jsonFile", ""));
+    if (!target) return Error{target.error()};
+    std::string id = t.value("id", "");
+    by_id[id] = read_target(*target, build_dir);
+    order.push_back(id);
+  }
+  return true;
+}
+
+// Depth-first over static library dependencies; appends in post-order.
+void visit(const std::string& id, const std::map<std::string, CMakeTarget>& by_id,
+           std::set<std::string>& seen, std::vector<std::string>& post) {
+  if (!seen.insert(id).second) return;
+  for (const auto& dep : by_id.at(id).dependencies) {
+    auto it = by_id.find(dep);
+    if (it != by_id.end() && it->second.type == "STATIC_LIBRARY") visit(dep, by_id, seen, post);
+  }
+  post.push_back(id);
+}
+
+std::string static_library_names(const std::map<std::string, CMakeTarget>& by_id) {
+  std::vector<std::string> names;
+  for (const auto& [id, t] : by_id)
+    if (t.type == "STATIC_LIBRARY") names.push_back(t.name);
+  std::sort(names.begin(), names.end());
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out.empty() ? "none" : out;
+}
+
+// The ids `targets` names (every static library when empty).
+Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>& targets,
+                                                  const std::map<std::string, CMakeTarget>& by_id,
+                                                  const std::vector<std::string>& order) {
+  std::vector<std::string> ids;
+  if (targets.empty()) {
+    for (const auto& id : order)
+      if (by_id.at(id).type == "STATIC_LIBRARY") ids.push_back(id);
+    return ids;
+  }
+  for (const auto& name : targets) {
+    auto it = std::find_if(order.begin(), order.end(),
+                           [&](const std::string& id) { return by_id.at(id).name == name; });
+    if (it == order.end())
+      return Error{"target \"" + name + "\" is not a CMake target of this project (static libraries: " +
+                   static_library_names(by_id) + ")"};
+    const CMakeTarget& t = by_id.at(*it);
+    if (t.type != "STATIC_LIBRARY")
+      return Error{"target \"" + name + "\" is a " + t.type +
+                   ", not a static library (cxxtest links deps "
+                   "statically; static libraries: " +
+                   static_library_names(by_id) + ")"};
+    ids.push_back(*it);
+  }
+  return ids;
+}
+
+void append_unique(std::vector<std::string>& to, const std::vector<std::string>& from) {
+  for (const auto& s : from)
+    if (!s.empty() && std::find(to.begin(), to.end(), s) == to.end()) to.push_back(s);
+}
+
+}  // namespace
+
+Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets) {
+  std::map<std::string, CMakeTarget> by_id;
+  std::vector<std::string> order;
+  auto read = read_targets(build_dir, by_id, order);
+  if (!read) return Error{read.error()};
+  auto chosen = chosen_targets(targets, by_id, order);
+  if (!chosen) return Error{chosen.error()};
+  std::set<std::string> seen;
+  std::vector<std::string> post;
+  for (const auto& id : *chosen) visit(id, by_id, seen, post);
+  std::reverse(post.begin(), post.end());  // each target before the ones it depends on
+  DepBuild out;
+  std::vector<std::string> includes;
+  for (const auto& id : post) {
+    const CMakeTarget& t = by_id.at(id);
+    for (const auto& a : t.artifacts)
+      if (a.extension() == ".a" || a.extension() == ".lib") out.archives.push_back(a);
+    append_unique(includes, t.includes);
+    append_unique(out.defines, t.defines);
+  }
+  for (const auto& inc : includes) out.include_dirs.emplace_back(inc);
+  return out;
+}
+
+namespace {
+
+std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& dirs, const DepRunner& run) {
+  std::vector<std::string> argv = {"cmake", "-S", dirs.source.string(), "-B", dirs.build.string()};
+  if (!find_in_path("ninja").empty()) argv.insert(argv.end(), {"-G", "Ninja"});
+  argv.insert(argv.end(), {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx(),
+                           "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DBUILD_SHARED_LIBS=OFF"});
+  argv.insert(argv.end(), spec.options.begin(), spec.options.end());
+  return argv;
+}
+
+// Asks for the codemodel in the next configure (also the one cmake --build
+// runs by itself when a CMakeLists.txt changed).
+Expected<bool> write_query(const DepDirs& dirs) {
+  std::string err;
+  if (!cachedir::write_atomic(dirs.build / ".cmake" / "api" / "v1" / "query" / "codemodel-v2", "", &err))
+    return Error{err};
+  return true;
+}
+
+}  // namespace
+
+Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
+  std::vector<std::string> configure = configure_command(spec, dirs, run);
+  std::string setup = shell_join(configure) + "\n";
+  std::error_code ec;
+  bool fresh = reset_unless_configured(dirs, setup);
+  bool configured = !fresh && fs::exists(dirs.build / "CMakeCache.txt", ec) &&
+                    fs::exists(dirs.build / ".cmake" / "api" / "v1" / "reply", ec);
+  auto query = write_query(dirs);
+  if (!query) return run.error(query.error());
+  if (!configured) {
+    auto ok = run.run("cmake", configure, dirs.build);
+    if (!ok) return Error{ok.error()};
+    auto marked = mark_configured(dirs, setup);
+    if (!marked) return run.error(marked.error());
+  }
+  std::vector<std::string> build = {"cmake", "--build", dirs.build.string(), "-j",
+                                    std::to_string(run.jobs())};
+  if (!spec.targets.empty()) {
+    build.push_back("--target");
+    build.insert(build.end(), spec.targets.begin(), spec.targets.end());
+  }
+  auto built = run.run("cmake --build", build, dirs.build);
+  if (!built) return Error{built.error()};
+  auto reply = read_cmake_reply(dirs.build, spec.targets);
+  if (!reply) return run.error(reply.error());
+  return reply;
+}
+
+}  // namespace cxxtest::driver::deps

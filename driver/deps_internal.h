@@ -1,0 +1,138 @@
+// The pieces of driver/deps.cpp, shared by its files and its unit tests:
+// build system detection, the source walk and fingerprint, tree copies,
+// running a dep's build commands, and one builder per build system.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "driver/deps.h"
+
+namespace cxxtest::driver::deps {
+
+namespace fs = std::filesystem;
+
+// Where one dep's files are (see the layout in driver/deps.h).
+struct DepDirs {
+  fs::path source;  // the spec's source dir
+  fs::path root;    // deps/<NAME>
+  fs::path build, prefix, build_log, compile_log, configured, fingerprint, result, lock;
+};
+DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx);
+
+// "cmake", "autotools", "make" or "command": the spec's build, else what the
+// source dir holds (CMakeLists.txt, then configure / configure.ac /
+// configure.in, then Makefile / makefile / GNUmakefile). The error says what
+// was looked for.
+Expected<std::string> detect_build_system(const DepSpec& spec);
+
+// One regular file or symlink under a source tree, as lstat saw it.
+struct SourceEntry {
+  std::string rel;  // relative path, '/'-separated
+  int64_t mtime_ns = 0;
+  int64_t size = 0;
+  bool symlink = false;
+};
+
+// Every file under `root`, sorted by rel, from readdir and lstat alone (no
+// file is read). Left out: .git/.hg/.svn, .deps/.libs and autom4te.cache
+// directories, object files (*.o, *.obj, *.lo, *.la, *.so, *.gch, *.pch),
+// any directory below the root holding CMakeCache.txt or config.status
+// (another build tree), and the directories in `skip` (the cache).
+std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs::path>& skip);
+
+// The text the fingerprint hashes: one tagged line per input, then one
+// "file <rel> <mtime_ns> <size>" line per entry. Kept beside the result.
+std::string fingerprint_input(const DepSpec& spec, const std::string& system, const DepContext& ctx,
+                              const std::vector<SourceEntry>& entries);
+
+// Makes `dst` hold a copy of every entry of `src`: copies the files whose
+// size or mtime differ (or are missing) and gives each copy the source's
+// mtime, so make rebuilds only what changed. Never deletes from `dst`.
+Expected<bool> sync_copy(const fs::path& src, const fs::path& dst, const std::vector<SourceEntry>& entries);
+
+// sync_copy of the source dir into the build dir, which is then marked as
+// a copy (build/.cxxtest-copy), so compile.log paths map back to the source.
+Expected<bool> copy_source_to_build(const DepDirs& dirs, const std::vector<SourceEntry>& entries);
+bool build_is_copy(const DepDirs& dirs);
+
+// The sources a compile log names (`<abs source>\t<abs cwd>\t<args...>` lines),
+// absolute and normalized, sorted, without duplicates; a source under a copy
+// (`copied_from` -> `copy`) is named by its original path; left out are
+// sources under `drop_under` (the dep's own dir: configure tests, generated
+// files), compiles run under `drop_cwd_under` (CMake's try_compile scratch
+// dirs, which compile CMake's own test sources) and missing files.
+std::vector<fs::path> read_compile_log(const fs::path& log, const fs::path& copy, const fs::path& copied_from,
+                                       const fs::path& drop_under, const fs::path& drop_cwd_under);
+
+// `s` from the spec's include_dirs / libs: $SOURCE/, $BUILD/ and $PREFIX/
+// expand to those dirs, a relative path is relative to the source dir.
+fs::path expand_dep_path(const std::string& s, const DepDirs& dirs);
+
+// Runs one dep build's commands with the wrappers' environment, appending
+// their output to build.log (and, with -x, printing them).
+class DepRunner {
+ public:
+  DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs);
+  // Runs argv in `cwd`. On failure the error is "<where>: [deps.NAME]:
+  // <what> failed (exit N); last lines of <build.log>:" and those lines.
+  Expected<bool> run(const std::string& what, const std::vector<std::string>& argv, const fs::path& cwd);
+  // Like run, but a failure is only logged: returns false.
+  bool try_run(const std::vector<std::string>& argv, const fs::path& cwd);
+  // For a build in a copy of the source: compiles map the build dir to the
+  // source dir in debug info and __FILE__ (-ffile-prefix-map, through clang's
+  // CCC_OVERRIDE_OPTIONS, which the wrappers' clang reads), so reports name
+  // the user's files. Skipped for paths holding blanks (the variable splits
+  // on them).
+  void map_build_to_source();
+  // A warning on stderr ("cxxtest: [deps.NAME]: ...") and in build.log.
+  void warn(const std::string& what);
+  // "<where>: [deps.NAME]: " + what.
+  Error error(const std::string& what) const;
+
+  int jobs() const { return jobs_; }
+  const std::string& cc() const { return cc_; }
+  const std::string& cxx() const { return cxx_; }
+
+ private:
+  int exec(const std::vector<std::string>& argv, const fs::path& cwd, std::string* how);
+
+  const DepSpec& spec_;
+  const DepContext& ctx_;
+  const DepDirs& dirs_;
+  std::string cc_, cxx_;
+  std::vector<std::string> env_;
+  int jobs_;
+};
+
+// The wrapper paths a context names (its cc/cxx, else beside cxxtest).
+std::string wrapper_cc(const DepContext& ctx);
+std::string wrapper_cxx(const DepContext& ctx);
+
+// The last `n` lines of a file (for failure messages).
+std::string tail_lines(const fs::path& file, int n);
+
+// Starts a build tree afresh (removes build/ and prefix/, empties
+// compile.log) unless `configured` holds `setup`. Returns true when it did.
+bool reset_unless_configured(const DepDirs& dirs, const std::string& setup);
+// Records `setup` as what the build tree was set up with.
+Expected<bool> mark_configured(const DepDirs& dirs, const std::string& setup);
+
+// The builders: each runs the build and returns include_dirs, defines,
+// archives and link_group (the caller adds the rest).
+Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run);
+Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
+                                   const std::vector<SourceEntry>& entries);
+Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
+                              const std::vector<SourceEntry>& entries);
+Expected<DepBuild> build_command(const DepSpec& spec, const DepDirs& dirs, DepRunner& run);
+
+// The CMake File API reply of a configured build tree: the static libraries
+// `targets` names (every static library when empty) and those they depend
+// on, each before its dependencies; their include dirs and defines. Errors
+// name a missing target or one that is not a static library.
+Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets);
+
+}  // namespace cxxtest::driver::deps

@@ -1,0 +1,147 @@
+// Running a dep's build commands: the wrappers' environment, build.log, -x,
+// and failure messages with the log's last lines.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "cachedir/atomic_file.h"
+#include "driver/deps_internal.h"
+#include "driver/paths.h"
+#include "driver/process.h"
+#include "driver/shell.h"
+
+namespace cxxtest::driver::deps {
+
+namespace {
+
+constexpr int kTailLines = 60;
+
+int cpu_count() {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<int>(n) : 1;
+}
+
+// "exit 2" or "signal: killed".
+std::string how_it_ended(const ExitStatus& st) {
+  return st.signal != 0 ? st.describe() : "exit " + std::to_string(st.code);
+}
+
+}  // namespace
+
+std::string wrapper_cc(const DepContext& ctx) {
+  return (ctx.cc.empty() ? install_paths().prefix / "bin" / "cxxtest-cc" : ctx.cc).string();
+}
+
+std::string wrapper_cxx(const DepContext& ctx) {
+  return (ctx.cxx.empty() ? install_paths().prefix / "bin" / "cxxtest-c++" : ctx.cxx).string();
+}
+
+std::string tail_lines(const fs::path& file, int n) {
+  auto text = cachedir::read_file(file);
+  if (!text) return "";
+  std::string& s = *text;
+  size_t pos = s.size();
+  if (pos > 0 && s[pos - 1] == '\n') --pos;
+  for (int lines = 0; pos > 0; --pos)
+    if (s[pos - 1] == '\n' && ++lines == n) break;
+  std::string tail = s.substr(pos);
+  if (!tail.empty() && tail.back() != '\n') tail += '\n';
+  return tail;
+}
+
+DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs)
+    : spec_(spec),
+      ctx_(ctx),
+      dirs_(dirs),
+      cc_(wrapper_cc(ctx)),
+      cxx_(wrapper_cxx(ctx)),
+      jobs_(ctx.jobs > 0 ? ctx.jobs : cpu_count()) {
+  env_ = {
+      "CC=" + cc_,
+      "CXX=" + cxx_,
+      "CXXTEST_VARIANT=" + ctx.variant.name(),
+      "CXXTEST_COMPILE_LOG=" + dirs.compile_log.string(),
+      "CXXTEST_DEP_SOURCE=" + dirs.source.string(),
+      "CXXTEST_DEP_BUILD=" + dirs.build.string(),
+      "CXXTEST_DEP_PREFIX=" + dirs.prefix.string(),
+      // An outer make's flags (-n, -k, its jobserver) and DESTDIR are not
+      // the dep build's.
+      "MAKEFLAGS=",
+      "MFLAGS=",
+      "DESTDIR=",
+  };
+}
+
+void DepRunner::map_build_to_source() {
+  std::string from = dirs_.build.string(), to = dirs_.source.string();
+  if (from.find_first_of(" \t\n") != std::string::npos || to.find_first_of(" \t\n") != std::string::npos)
+    return;
+  const char* user = std::getenv("CCC_OVERRIDE_OPTIONS");
+  // A leading '#' keeps clang from printing each edit it applies.
+  env_.push_back("CCC_OVERRIDE_OPTIONS=# " + std::string(user ? user : "") + " +-ffile-prefix-map=" + from +
+                 "=" + to);
+}
+
+Error DepRunner::error(const std::string& what) const {
+  return Error{spec_.where + ": [deps." + spec_.name + "]: " + what};
+}
+
+void DepRunner::warn(const std::string& what) {
+  std::string line = "cxxtest: [deps." + spec_.name + "]: " + what + "\n";
+  std::cerr << line;
+  std::ofstream(dirs_.build_log, std::ios::app) << line;
+}
+
+int DepRunner::exec(const std::vector<std::string>& argv, const fs::path& cwd, std::string* how) {
+  std::string shown = "cd " + shell_quote(cwd.string()) + " && " + shell_join(argv);
+  if (ctx_.print_commands) std::cerr << shown << "\n";
+  std::ofstream log(dirs_.build_log, std::ios::app | std::ios::binary);
+  log << "$ " << shown << "\n" << std::flush;
+  ProcessOptions opts;
+  opts.cwd = cwd.string();
+  opts.extra_env = env_;
+  std::string start_error;
+  ExitStatus st = run_process(argv, opts, &start_error, [&](std::string_view chunk) { log << chunk; });
+  if (!start_error.empty()) log << start_error;  // set only when the program did not start
+  log << std::flush;
+  *how = how_it_ended(st);
+  if (!st.ok()) log << "(" << *how << ")\n";
+  return st.ok() ? 0 : 1;
+}
+
+Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::string>& argv,
+                              const fs::path& cwd) {
+  std::string how;
+  if (exec(argv, cwd, &how) == 0) return true;
+  return error(what + " failed (" + how + "); last lines of " + dirs_.build_log.string() + ":\n" +
+               tail_lines(dirs_.build_log, kTailLines));
+}
+
+bool DepRunner::try_run(const std::vector<std::string>& argv, const fs::path& cwd) {
+  std::string how;
+  return exec(argv, cwd, &how) == 0;
+}
+
+bool reset_unless_configured(const DepDirs& dirs, const std::string& setup) {
+  auto old = cachedir::read_file(dirs.configured);
+  if (old && *old == setup) return false;
+  std::error_code ec;
+  fs::remove(dirs.configured, ec);
+  fs::remove_all(dirs.build, ec);
+  fs::remove_all(dirs.prefix, ec);
+  fs::remove(dirs.compile_log, ec);
+  fs::create_directories(dirs.build, ec);
+  return true;
+}
+
+Expected<bool> mark_configured(const DepDirs& dirs, const std::string& setup) {
+  std::string err;
+  if (!cachedir::write_atomic(dirs.configured, setup, &err)) return Error{err};
+  return true;
+}
+
+}  // namespace cxxtest::driver::deps
