@@ -8,14 +8,13 @@
 //
 // Lifetime: std::string_view, std::span<const uint8_t> and const char*
 // parameters point into the Value passed to the invoker; they are valid only
-// during the call.
+// during the call. std::span parameters need C++20 (CXXTEST_HAS_SPAN).
 #pragma once
 
 #include <cxxtest/value.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -108,16 +107,18 @@ struct Signature<R (C::*)(A...) const noexcept> : Signature<R(A...)> {};
 template <class Fn, class = void>
 struct SignatureOf : Signature<std::decay_t<Fn>> {};
 template <class Fn>
-struct SignatureOf<Fn, std::void_t<decltype(&std::remove_cvref_t<Fn>::operator())>>
-    : Signature<decltype(&std::remove_cvref_t<Fn>::operator())> {};
+struct SignatureOf<Fn, std::void_t<decltype(&remove_cvref_t<Fn>::operator())>>
+    : Signature<decltype(&remove_cvref_t<Fn>::operator())> {};
 
 // The parameter of type P (cv-ref stripped) for a Value of KindOf<P>.
 template <class P>
 P value_as(const Value& v) {
   if constexpr (std::is_same_v<P, std::vector<uint8_t>>) {
     return P(v.bytes.begin(), v.bytes.end());
+#if CXXTEST_HAS_SPAN
   } else if constexpr (std::is_same_v<P, std::span<const uint8_t>>) {
     return P(reinterpret_cast<const uint8_t*>(v.bytes.data()), v.bytes.size());
+#endif
   } else if constexpr (std::is_same_v<P, std::string>) {
     return v.bytes;
   } else if constexpr (std::is_same_v<P, std::string_view>) {
@@ -132,7 +133,7 @@ P value_as(const Value& v) {
 template <class Fn, class... P, size_t... I>
 void invoke_with(Fn& fn, T& t, const std::vector<Value>& values, std::index_sequence<I...>) {
   // Materialized first, so that `P&` and `const P&` parameters bind to lvalues.
-  std::tuple<std::remove_cvref_t<P>...> args{value_as<std::remove_cvref_t<P>>(values[I])...};
+  std::tuple<remove_cvref_t<P>...> args{value_as<remove_cvref_t<P>>(values[I])...};
   fn(t, std::get<I>(args)...);
 }
 
@@ -148,7 +149,7 @@ FuzzFunction make_fuzz_function_from(Fn&& fn, std::tuple<First, P...>*) {
                 "cxxtest: the first parameter of the fuzz function must be cxxtest::T&");
   static_assert((KindOfDecayed<P>::supported && ...),
                 "cxxtest: a fuzz function parameter has a type cxxtest cannot fuzz; "
-                "supported: std::vector<uint8_t>, std::span<const uint8_t>, std::string, "
+                "supported: std::vector<uint8_t>, std::span<const uint8_t> (C++20), std::string, "
                 "std::string_view, const char*, bool, char, integers, char32_t, float, double");
   FuzzFunction f;
   if constexpr (std::is_same_v<First, T&> && (KindOfDecayed<P>::supported && ...)) {

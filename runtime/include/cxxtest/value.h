@@ -8,18 +8,47 @@
 //
 // The spelling returned by kind_name() is the type name used in corpus files
 // (`cxxtest fuzz v1`) and in "mismatched types" messages.
+//
+// C++17 or newer. std::span<const uint8_t> arguments need the C++20 library
+// (CXXTEST_HAS_SPAN); everything else is the same under both standards, and
+// the inline code is spelled the same way under both, so a C++17 test file
+// and the C++20 runtime agree on every definition they share.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 #include <cstring>
-#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
+#if __cplusplus > 201703L && __has_include(<span>)
+#include <bit>  // not used here; kept for C++20 includers that relied on it
+#include <span>
+#endif
+
+#if defined(__cpp_lib_span)
+#define CXXTEST_HAS_SPAN 1
+#else
+#define CXXTEST_HAS_SPAN 0
+#endif
 
 namespace cxxtest {
+namespace internal {
+
+// std::remove_cvref_t, which C++17 lacks.
+template <class X>
+using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<X>>;
+
+// std::bit_cast, which C++17 lacks, for trivially copyable types of one size.
+template <class To, class From>
+To bit_cast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "cxxtest: bit_cast between types of different sizes");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+}  // namespace internal
 
 enum class Kind : uint8_t {
   Bytes, String, Bool, Char,
@@ -65,7 +94,9 @@ struct KindOf { static constexpr bool supported = false; };
 #define CXXTEST_KIND_OF(T, K) \
   template <> struct KindOf<T> { static constexpr bool supported = true; static constexpr Kind value = Kind::K; }
 CXXTEST_KIND_OF(std::vector<uint8_t>, Bytes);
+#if CXXTEST_HAS_SPAN
 CXXTEST_KIND_OF(std::span<const uint8_t>, Bytes);
+#endif
 CXXTEST_KIND_OF(std::string, String);
 CXXTEST_KIND_OF(std::string_view, String);
 CXXTEST_KIND_OF(const char*, String);
@@ -87,19 +118,23 @@ CXXTEST_KIND_OF(double, Double);
 #undef CXXTEST_KIND_OF
 
 template <class T>
-using KindOfDecayed = KindOf<std::remove_cvref_t<T>>;
+using KindOfDecayed = KindOf<internal::remove_cvref_t<T>>;
 
 struct Value {
   Kind kind = Kind::Bytes;
   std::string bytes;  // payload of Bytes and String
   uint64_t bits = 0;  // payload of every other kind (see the file comment)
 
-  friend bool operator==(const Value&, const Value&) = default;
+  // Spelled out (`= default` is C++20): same kind and payloads.
+  friend bool operator==(const Value& a, const Value& b) {
+    return a.kind == b.kind && a.bytes == b.bytes && a.bits == b.bits;
+  }
+  friend bool operator!=(const Value& a, const Value& b) { return !(a == b); }
 
   // Builds a Value from a C++ value of a supported type.
   template <class T>
   static Value of(const T& x) {
-    using U = std::remove_cvref_t<T>;
+    using U = internal::remove_cvref_t<T>;
     constexpr Kind k = KindOf<U>::value;
     Value v;
     v.kind = k;
@@ -110,9 +145,9 @@ struct Value {
     } else if constexpr (k == Kind::String) {
       v.bytes.assign(x.data(), x.size());
     } else if constexpr (k == Kind::Float) {
-      v.bits = std::bit_cast<uint32_t>(x);
+      v.bits = internal::bit_cast<uint32_t>(x);
     } else if constexpr (k == Kind::Double) {
-      v.bits = std::bit_cast<uint64_t>(x);
+      v.bits = internal::bit_cast<uint64_t>(x);
     } else if constexpr (std::is_signed_v<U> && k != Kind::Char) {
       v.bits = static_cast<uint64_t>(static_cast<int64_t>(x));
     } else if constexpr (k == Kind::Char) {
@@ -126,8 +161,8 @@ struct Value {
   // The payload as a C++ scalar of the matching kind (no checking).
   template <class U>
   U scalar() const {
-    if constexpr (std::is_same_v<U, float>) return std::bit_cast<float>(static_cast<uint32_t>(bits));
-    else if constexpr (std::is_same_v<U, double>) return std::bit_cast<double>(bits);
+    if constexpr (std::is_same_v<U, float>) return internal::bit_cast<float>(static_cast<uint32_t>(bits));
+    else if constexpr (std::is_same_v<U, double>) return internal::bit_cast<double>(bits);
     else if constexpr (std::is_same_v<U, bool>) return bits != 0;
     else return static_cast<U>(bits);
   }
@@ -136,6 +171,7 @@ struct Value {
   static Value zero(Kind k) { Value v; v.kind = k; return v; }
 };
 
+#if CXXTEST_HAS_SPAN
 // "[std::string int]": the type list used in mismatch messages.
 inline std::string kind_list(std::span<const Kind> kinds) {
   std::string s = "[";
@@ -145,5 +181,6 @@ inline std::string kind_list(std::span<const Kind> kinds) {
   }
   return s + "]";
 }
+#endif
 
 }  // namespace cxxtest
