@@ -17,6 +17,9 @@ namespace {
 // Test/Fuzz name. Only the global namespace counts, seen through extern
 // "C"/"C++" blocks, export blocks and anonymous namespaces (the last so that
 // the linkage error can be reported); named namespaces and classes are skipped.
+// Member functions are never tests, whatever their signature (Go ignores
+// methods too): that covers out-of-line definitions such as GoogleTest's
+// `void Suite_Name_Test::TestBody() {...}`, which sit at the top level.
 class Collector : public clang::ASTConsumer {
  public:
   explicit Collector(std::vector<Finding>& out) : out_(out) {}
@@ -45,6 +48,7 @@ class Collector : public clang::ASTConsumer {
   }
 
   void visit(const clang::FunctionDecl& function) {
+    if (llvm::isa<clang::CXXMethodDecl>(function)) return;
     if (!function.getDeclName().isIdentifier()) return;
     std::optional<Kind> kind = kind_of_name(function.getName());
     if (!kind || !function.isThisDeclarationADefinition() || function.isDeleted()) return;

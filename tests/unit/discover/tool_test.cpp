@@ -94,6 +94,20 @@ TEST_CASE("each malformed Test/Fuzz is one error line at its name") {
         });
 }
 
+TEST_CASE("member functions are neither tests nor errors, GoogleTest's TestBody included") {
+  // Methods named TestXxx/FuzzXxx in and out of line, of any shape, static,
+  // const, templates and members of class templates; TEST(...) expansions
+  // (the real <gtest/gtest.h> when installed, else the fixture's reduced one).
+  const std::string f = "methods_test.cpp";
+  ToolRun run = discover({f});
+  CHECK(run.exit_code == 0);
+  CHECK(run.err == "");
+  CHECK(run.lines == Lines{
+                         item("test", f, 50, 6, "TestFree"),
+                         item("test", f, 60, 6, "TestLast"),
+                     });
+}
+
 TEST_CASE("a file with compile errors still lists the functions that parsed") {
   // TestUnknownType's parameter type does not resolve: it is reported as a
   // test so that the real compile shows the real error.
