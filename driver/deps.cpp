@@ -198,7 +198,7 @@ std::vector<fs::path> compiled_sources(const DepDirs& dirs) {
 // half way leaves no result behind; written only when everything worked.
 Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, const DepContext& ctx,
                              const DepDirs& dirs, const std::vector<SourceEntry>& entries,
-                             const std::string& input, const std::string& fingerprint) {
+                             const Fingerprint& fingerprint) {
   std::error_code ec;
   fs::remove(dirs.result, ec);
   fs::create_directories(dirs.build, ec);
@@ -214,8 +214,8 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!applied) return Error{applied.error()};
   built->compiled_sources = compiled_sources(dirs);
   std::string err;
-  if (!cachedir::write_atomic(dirs.fingerprint, input, &err) ||
-      !cachedir::write_atomic(dirs.result, result_json(fingerprint, *built), &err))
+  if (!cachedir::write_atomic(dirs.fingerprint, fingerprint_dump(fingerprint, entries), &err) ||
+      !cachedir::write_atomic(dirs.result, result_json(fingerprint.hash, *built), &err))
     return run.error(err);
   return built;
 }
@@ -245,16 +245,15 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
                  "static libraries the command produces (and include_dirs for its headers)"};
   DepDirs dirs = dep_dirs(spec, ctx);
   auto entries = walk_source(spec.source, skipped_dirs(ctx));
-  std::string input = fingerprint_input(spec, *system, ctx, entries);
-  std::string fingerprint = cachedir::sha256_hex(input);
-  if (auto done = read_result(dirs.result, fingerprint)) return *done;
+  Fingerprint fingerprint = fingerprint_of(spec, *system, ctx, entries);
+  if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;
 
   cachedir::FileLock lock;
   std::string err;
   if (!lock.acquire(dirs.lock, cachedir::LockMode::Exclusive, &err))
     return Error{spec.where + ": [deps." + spec.name + "]: " + err};
-  if (auto done = read_result(dirs.result, fingerprint)) return *done;  // another run built it meanwhile
-  return build_dep(spec, *system, ctx, dirs, entries, input, fingerprint);
+  if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;  // another run built it meanwhile
+  return build_dep(spec, *system, ctx, dirs, entries, fingerprint);
 }
 
 }  // namespace cxxtest::driver

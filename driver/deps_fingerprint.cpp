@@ -1,6 +1,6 @@
 // A dep's source tree as (path, mtime, size) entries, from readdir and lstat
-// alone, the fingerprint text built from them, and tree copies that touch
-// only the files that changed.
+// alone, the fingerprint built from them, and tree copies that touch only the
+// files that changed.
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,16 +8,17 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
 
 #include "cachedir/atomic_file.h"
+#include "cachedir/sha256.h"
+#include "driver/compiler_wrapper.h"
 #include "driver/deps_internal.h"
-#include "driver/paths.h"
 #include "driver/process.h"
 #include "driver/shell.h"
-#include "instrument/variant.h"
 
 namespace cxxtest::driver::deps {
 
@@ -49,6 +50,7 @@ int64_t mtime_ns(const struct stat& st) {
   return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+// Depth first, each directory's names sorted, so the order is fixed.
 struct Walker {
   const std::vector<std::string>& skip;  // absolute dirs, as strings
   std::vector<SourceEntry>& out;
@@ -57,34 +59,85 @@ struct Walker {
   void walk(const std::string& abs, const std::string& rel) {
     DIR* d = opendir(abs.c_str());
     if (!d) return;
-    std::vector<std::string> names;
+    std::vector<std::pair<std::string, unsigned char>> names;  // name, d_type
     bool build_tree = false;
     while (dirent* e = readdir(d)) {
       std::string_view name = e->d_name;
       if (name == "." || name == "..") continue;
       for (auto marker : kBuildTreeMarkers) build_tree |= name == marker;
-      names.emplace_back(name);
+      names.emplace_back(name, e->d_type);
     }
-    if (build_tree && !rel.empty()) {
-      closedir(d);
-      return;
+    if (!build_tree || rel.empty()) {
+      std::sort(names.begin(), names.end());
+      for (const auto& [name, type] : names) visit(dirfd(d), abs, rel, name, type);
     }
-    for (const auto& name : names) visit(dirfd(d), abs, rel, name);
     closedir(d);
   }
 
-  void visit(int dir_fd, const std::string& abs, const std::string& rel, const std::string& name) {
+  // One entry; d_type saves the stat of a directory.
+  void visit(int dir_fd, const std::string& abs, const std::string& rel, const std::string& name,
+             unsigned char type) {
     struct stat st;
-    if (fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return;
-    std::string child_abs = abs + "/" + name;
-    std::string child_rel = rel.empty() ? name : rel + "/" + name;
-    if (S_ISDIR(st.st_mode)) {
-      if (is_skipped_dir(name) || std::find(skip.begin(), skip.end(), child_abs) != skip.end()) return;
-      walk(child_abs, child_rel);
-    } else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && !is_object_file(name)) {
-      out.push_back({child_rel, mtime_ns(st), static_cast<int64_t>(st.st_size), S_ISLNK(st.st_mode)});
+    bool is_dir = type == DT_DIR;
+    if (!is_dir) {
+      if (type != DT_REG && type != DT_LNK && type != DT_UNKNOWN) return;
+      if (is_object_file(name) || fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return;
+      is_dir = S_ISDIR(st.st_mode);
+      if (!is_dir && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) return;
     }
+    std::string child_rel = rel.empty() ? name : rel + "/" + name;
+    if (!is_dir) {
+      out.push_back(
+          {std::move(child_rel), mtime_ns(st), static_cast<int64_t>(st.st_size), S_ISLNK(st.st_mode)});
+      return;
+    }
+    std::string child_abs = abs + "/" + name;
+    if (is_skipped_dir(name) || std::find(skip.begin(), skip.end(), child_abs) != skip.end()) return;
+    walk(child_abs, child_rel);
   }
+};
+
+// A fast 128-bit digest of the entries: not cryptographic (nobody chooses
+// the mtimes to collide), only quick, as a no-op run hashes every entry.
+class EntriesHash {
+ public:
+  void add(const SourceEntry& e) {
+    bytes(e.rel);
+    word(static_cast<uint64_t>(e.mtime_ns));
+    word(static_cast<uint64_t>(e.size) << 1 | (e.symlink ? 1 : 0));
+  }
+  std::string hex() const {
+    char buf[33];
+    snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(finish(a_ ^ n_)),
+             static_cast<unsigned long long>(finish(b_ + n_)));
+    return buf;
+  }
+
+ private:
+  static uint64_t rotl(uint64_t x, int r) { return x << r | x >> (64 - r); }
+  static uint64_t finish(uint64_t x) {  // splitmix64's finalizer
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+  }
+  void word(uint64_t w) {
+    a_ = rotl(a_ ^ w, 29) * 0x9E3779B97F4A7C15ULL;
+    b_ = (rotl(b_ + w, 31) * 0xC2B2AE3D27D4EB4FULL) ^ a_;
+    ++n_;
+  }
+  void bytes(std::string_view s) {
+    size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      word(w);
+    }
+    uint64_t tail = 0;
+    std::memcpy(&tail, s.data() + i, s.size() - i);
+    word(tail ^ (static_cast<uint64_t>(s.size()) << 56));
+  }
+
+  uint64_t a_ = 0x243F6A8885A308D3ULL, b_ = 0x13198A2E03707344ULL, n_ = 0;
 };
 
 void add_list(std::string& out, const char* tag, const std::vector<std::string>& values) {
@@ -110,16 +163,12 @@ std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs:
   for (const auto& s : skip) skip_strings.push_back(s.lexically_normal().string());
   std::vector<SourceEntry> out;
   Walker{skip_strings, out}.walk(root.lexically_normal().string(), "");
-  std::sort(out.begin(), out.end(), [](const SourceEntry& a, const SourceEntry& b) { return a.rel < b.rel; });
   return out;
 }
 
-std::string fingerprint_input(const DepSpec& spec, const std::string& system, const DepContext& ctx,
-                              const std::vector<SourceEntry>& entries) {
-  namespace ins = cxxtest::instrument;
-  const InstallPaths& paths = install_paths();
-  std::string ignorelist = (paths.share_dir / "ignorelist.txt").string();
-  std::string laf = ctx.variant.laf ? paths.laf_plugin.string() : "";
+Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const DepContext& ctx,
+                           const std::vector<SourceEntry>& entries) {
+  const WrapperPaths paths = installed_wrapper_paths();
   std::string out = "format cxxtest-dep 1\n";
   out += "source " + spec.source.string() + "\nbuild " + system + "\n";
   add_list(out, "option", spec.options);
@@ -130,9 +179,11 @@ std::string fingerprint_input(const DepSpec& spec, const std::string& system, co
   add_list(out, "link", spec.link);
   out += std::string("whole_archive ") + (spec.whole_archive ? "true" : "false") + "\n";
   out += "variant " + ctx.variant.name() + "\n";
-  out += "flags " + shell_join(ins::instrumented_flags(ctx.variant, ignorelist, laf)) + "\n";
-  out += "ignorelist " + stat_line(ignorelist) + "\n";
-  if (!laf.empty()) out += "laf_plugin " + stat_line(laf) + "\n";
+  // What the wrappers add (the cxxtest binary itself is left out: a rebuilt
+  // cxxtest does not rebuild every dep).
+  out += "flags " + shell_join(wrapper_compile_flags(ctx.variant, paths)) + "\n";
+  out += "ignorelist " + stat_line(paths.ignorelist) + "\n";
+  if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
   out += "cc " + wrapper_cc(ctx) + "\ncxx " + wrapper_cxx(ctx) + "\n";
   // The compilers the wrappers run (CXXTEST_CC / CXXTEST_CXX, else clang).
   for (auto [var, fallback] : {std::pair{"CXXTEST_CC", "clang"}, std::pair{"CXXTEST_CXX", "clang++"}}) {
@@ -141,6 +192,14 @@ std::string fingerprint_input(const DepSpec& spec, const std::string& system, co
   }
   for (const char* var : {"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS"})
     out += std::string("env ") + var + "=" + env_or_empty(var) + "\n";
+  EntriesHash files;
+  for (const auto& e : entries) files.add(e);
+  out += "files " + std::to_string(entries.size()) + " " + files.hex() + "\n";
+  return {out, cachedir::sha256_hex(out)};
+}
+
+std::string fingerprint_dump(const Fingerprint& fp, const std::vector<SourceEntry>& entries) {
+  std::string out = "# fingerprint " + fp.hash + "\n" + fp.input;
   for (const auto& e : entries)
     out += (e.symlink ? "link " : "file ") + e.rel + " " + std::to_string(e.mtime_ns) + " " +
            std::to_string(e.size) + "\n";

@@ -36,17 +36,27 @@ struct SourceEntry {
   bool symlink = false;
 };
 
-// Every file under `root`, sorted by rel, from readdir and lstat alone (no
-// file is read). Left out: .git/.hg/.svn, .deps/.libs and autom4te.cache
-// directories, object files (*.o, *.obj, *.lo, *.la, *.so, *.gch, *.pch),
-// any directory below the root holding CMakeCache.txt or config.status
-// (another build tree), and the directories in `skip` (the cache).
+// Every file under `root`, depth first with each directory's names sorted,
+// from readdir and lstat alone (no file is read). Left out: .git/.hg/.svn,
+// .deps/.libs and autom4te.cache directories, object files (*.o, *.obj,
+// *.lo, *.la, *.so, *.gch, *.pch), any directory below the root holding
+// CMakeCache.txt or config.status (another build tree), and the directories
+// in `skip` (the cache).
 std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs::path>& skip);
 
-// The text the fingerprint hashes: one tagged line per input, then one
-// "file <rel> <mtime_ns> <size>" line per entry. Kept beside the result.
-std::string fingerprint_input(const DepSpec& spec, const std::string& system, const DepContext& ctx,
-                              const std::vector<SourceEntry>& entries);
+// What a dep's result is keyed on. `input` is one tagged line per input
+// (spec fields, variant, the wrappers' flags, compilers, CFLAGS & co.) and
+// a last line "files <count> <digest>": a fast 128-bit digest of every
+// entry's (rel, mtime, size, symlink). `hash` is the SHA-256 of `input`.
+struct Fingerprint {
+  std::string input;
+  std::string hash;
+};
+Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const DepContext& ctx,
+                           const std::vector<SourceEntry>& entries);
+// The input with one "file <rel> <mtime_ns> <size>" line per entry: written
+// beside the result, to see why a dep rebuilt (diff two of them).
+std::string fingerprint_dump(const Fingerprint& fp, const std::vector<SourceEntry>& entries);
 
 // Makes `dst` hold a copy of every entry of `src`: copies the files whose
 // size or mtime differ (or are missing) and gives each copy the source's
