@@ -234,14 +234,19 @@ Expected<bool> load_compile_dbs(const PlanInputs& in, FlagSources& sources) {
 }
 
 // Builds (or finds up to date) every dep a matched package uses.
-Expected<bool> build_deps(const PlanInputs& in, const fs::path& build_dir, FlagSources& sources) {
+Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Variant& variant, const fs::path& build_dir,
+                          FlagSources& sources) {
   std::set<std::string> wanted;
   for (const auto& pkg : *in.matched) {
     BuildSettings s = in.config->for_package(pkg.rel_dir);
     for (const auto& d : in.config->deps)
       if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), d.name) != s.deps.end()) wanted.insert(d.name);
   }
-  DepContext ctx{build_dir / "deps", in.variant, in.print_commands, isatty(2) != 0};
+  DepContext ctx;
+  ctx.deps_dir = build_dir / "deps";
+  ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
+  ctx.print_commands = in.print_commands;
+  ctx.progress = isatty(2) != 0;
   for (const auto& spec : in.config->deps) {
     if (!wanted.count(spec.name)) continue;
     auto built = ensure_dep(spec, ctx);
@@ -252,14 +257,17 @@ Expected<bool> build_deps(const PlanInputs& in, const fs::path& build_dir, FlagS
   return true;
 }
 
-// The link arguments of a dep: its archives (whole when asked, so its own
-// definitions win over a sanitizer runtime's interceptors), then its extras.
+// The link arguments of a dep: its archives, whole when asked (so its own
+// definitions win over a sanitizer runtime's weak interceptors: a library's
+// regcomp over ASan's), else in a group when their order is not known.
 void add_dep_archives(const std::vector<const DepBuild*>& deps, std::vector<std::string>& args) {
   for (const DepBuild* d : deps) {
     if (d->archives.empty()) continue;
-    if (d->whole_archive) args.push_back("-Wl,--whole-archive");
+    const char* open = d->whole_archive ? "-Wl,--whole-archive" : d->link_group ? "-Wl,--start-group" : nullptr;
+    const char* close = d->whole_archive ? "-Wl,--no-whole-archive" : d->link_group ? "-Wl,--end-group" : nullptr;
+    if (open) args.push_back(open);
     for (const auto& a : d->archives) args.push_back(a.string());
-    if (d->whole_archive) args.push_back("-Wl,--no-whole-archive");
+    if (close) args.push_back(close);
   }
 }
 
@@ -277,7 +285,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
   FlagSources sources;
   sources.config = &config;
   if (auto ok = load_compile_dbs(in, sources); !ok) return Error{ok.error()};
-  if (auto ok = build_deps(in, plan.build_dir, sources); !ok) return Error{ok.error()};
+  if (auto ok = build_deps(in, variant, plan.build_dir, sources); !ok) return Error{ok.error()};
 
   // The include graph resolves includes as the compiles do: the module
   // root, the configured include dirs, then the compilation databases'.
