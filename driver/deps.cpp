@@ -16,6 +16,7 @@
 #include "cachedir/lock.h"
 #include "cachedir/sha256.h"
 #include "driver/deps_internal.h"
+#include "driver/deps_watch.h"
 
 namespace cxxtest::driver {
 
@@ -122,26 +123,57 @@ std::vector<fs::path> paths_of(const json& j) {
   return out;
 }
 
+// What the fast path checks (deps_watch.h): the fingerprint's inputs but the
+// files, and the watched paths with their digest as the build saw them.
+struct FastCheck {
+  std::string key;
+  std::vector<WatchedPath> watched;
+  std::string digest;
+};
+
 // The result file: {"fingerprint": hex, "include_dirs": [...], "defines":
 // [...], "archives": [...], "link_args": [...], "whole_archive": bool,
-// "link_group": bool, "compiled_sources": [...]}.
-std::string result_json(const std::string& fingerprint, const DepBuild& b) {
+// "link_group": bool, "compiled_sources": [...], "fast_key": hex,
+// "watched": [[path, is_dir], ...], "watched_digest": hex}.
+std::string result_json(const std::string& fingerprint, const DepBuild& b, const FastCheck& fast) {
+  json watched = json::array();
+  for (const auto& w : fast.watched) watched.push_back({w.path, w.dir});
   json j = {
       {"fingerprint", fingerprint}, {"include_dirs", strings_of(b.include_dirs)},
       {"defines", b.defines},       {"archives", strings_of(b.archives)},
       {"link_args", b.link_args},   {"whole_archive", b.whole_archive},
       {"link_group", b.link_group}, {"compiled_sources", strings_of(b.compiled_sources)},
+      {"fast_key", fast.key},       {"watched", watched},
+      {"watched_digest", fast.digest},
   };
   return j.dump(1) + "\n";
 }
 
-// The recorded result when it was built from `fingerprint` and its archives
-// are still there.
-std::optional<DepBuild> read_result(const fs::path& file, const std::string& fingerprint) {
+// True when the result's watched paths are as the build saw them and the
+// other inputs are unchanged (the no-op fast path).
+bool fast_check_holds(const json& j, const std::string& fast_key) {
+  if (j.value("fast_key", "") != fast_key || !j.contains("watched") || !j["watched"].is_array() ||
+      j["watched"].empty())
+    return false;
+  std::vector<WatchedPath> watched;
+  for (const auto& w : j["watched"]) {
+    if (!w.is_array() || w.size() != 2 || !w[0].is_string() || !w[1].is_boolean()) return false;
+    watched.push_back({w[0].get<std::string>(), w[1].get<bool>()});
+  }
+  return watched_digest(watched) == j.value("watched_digest", "");
+}
+
+// The recorded result when it was built from `fingerprint` (or, with an
+// empty fingerprint, when the fast check with `fast_key` holds) and its
+// archives are still there.
+std::optional<DepBuild> read_result(const fs::path& file, const std::string& fingerprint,
+                                    const std::string& fast_key = "") {
   auto text = cachedir::read_file(file);
   if (!text) return std::nullopt;
   json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || j.value("fingerprint", "") != fingerprint) return std::nullopt;
+  if (!j.is_object()) return std::nullopt;
+  if (fingerprint.empty() ? !fast_check_holds(j, fast_key) : j.value("fingerprint", "") != fingerprint)
+    return std::nullopt;
   DepBuild b;
   try {
     b.include_dirs = paths_of(j.at("include_dirs"));
@@ -213,9 +245,13 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   auto applied = apply_spec(spec, system, dirs, run, *built);
   if (!applied) return Error{applied.error()};
   built->compiled_sources = compiled_sources(dirs);
+  FastCheck fast;
+  fast.key = fingerprint_of(spec, system, ctx, {}).hash;
+  fast.watched = watched_paths(dirs, build_is_copy(dirs), entries);
+  fast.digest = watched_digest_at_walk(fast.watched, dirs.source, entries);
   std::string err;
   if (!cachedir::write_atomic(dirs.fingerprint, fingerprint_dump(fingerprint, entries), &err) ||
-      !cachedir::write_atomic(dirs.result, result_json(fingerprint.hash, *built), &err))
+      !cachedir::write_atomic(dirs.result, result_json(fingerprint.hash, *built, fast), &err))
     return run.error(err);
   return built;
 }
@@ -244,6 +280,8 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
                  "] has build = \"command\" but no libs: name the "
                  "static libraries the command produces (and include_dirs for its headers)"};
   DepDirs dirs = dep_dirs(spec, ctx);
+  // The fast path: only the files the last build depended on (deps_watch.h).
+  if (auto done = read_result(dirs.result, "", fingerprint_of(spec, *system, ctx, {}).hash)) return *done;
   auto entries = walk_source(spec.source, skipped_dirs(ctx));
   Fingerprint fingerprint = fingerprint_of(spec, *system, ctx, entries);
   if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;

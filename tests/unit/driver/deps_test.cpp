@@ -39,8 +39,9 @@ struct Scratch {
     for (auto [name, compiler] : {std::pair{"cc", "clang"}, std::pair{"c++", "clang++"}}) {
       fs::path p = write(
           "bin/" + std::string(name),
-          "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in *.c|*.cc|*.cpp)\n"
-          "  printf '%s\\t%s\\t%s\\n' \"$(realpath \"$a\")\" \"$PWD\" \"$*\" >> \"$CXXTEST_COMPILE_LOG\";;\n"
+          "#!/bin/sh\ntab=$(printf '\\t')\nfor a in \"$@\"; do case \"$a\" in *.c|*.cc|*.cpp)\n"
+          "  line=\"$(realpath \"$a\")$tab$PWD\"; for b in \"$@\"; do line=\"$line$tab$b\"; done\n"
+          "  printf '%s\\n' \"$line\" >> \"$CXXTEST_COMPILE_LOG\";;\n"
           "esac; done\nexec " +
               std::string(compiler) + " \"$@\"\n");
       fs::permissions(p, fs::perms::owner_all, fs::perm_options::add);
@@ -410,4 +411,34 @@ TEST_CASE("deps: two runs at once build a dep once") {
   REQUIRE(b.ok());
   CHECK(a->archives == b->archives);
   CHECK(read(s.root / "count") == "build\n");
+}
+
+TEST_CASE("deps: a no-op checks only what the build depended on; an edit of any of it rebuilds") {
+  Scratch s;
+  s.wrappers();
+  write_cmake_project(s);
+  for (int i = 0; i < 50; ++i) s.write("src/unused/u" + std::to_string(i) + ".h", "int u;\n");
+  DepSpec spec = spec_at(s.root / "src");
+  spec.targets = {"top"};
+  DepContext ctx = s.context();
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  std::string result = read(ctx.deps_dir / "lib" / "result");
+  CHECK(result.find(s.root.string() + "/src/include/base.h") != std::string::npos);  // included header
+  CHECK(result.find(s.root.string() + "/src/CMakeLists.txt") != std::string::npos);   // build file
+  CHECK(result.find("unused/u1.h") == std::string::npos);                             // not depended on
+  fs::path log = ctx.deps_dir / "lib" / "build.log";
+  auto built_at = fs::last_write_time(log);
+
+  bump_mtime(s.root / "src" / "unused" / "u1.h");  // nothing depends on it: no rebuild
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  CHECK(fs::last_write_time(log) == built_at);
+
+  bump_mtime(s.root / "src" / "include" / "base.h");  // a header base.c includes
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  CHECK(fs::last_write_time(log) != built_at);
+  built_at = fs::last_write_time(log);
+
+  s.write("src/new.c", "int n;\n");  // a new file: its directory changed, so the full walk decides
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  CHECK(fs::last_write_time(log) != built_at);
 }
