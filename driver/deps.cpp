@@ -15,6 +15,7 @@
 #include "cachedir/location.h"
 #include "cachedir/lock.h"
 #include "cachedir/sha256.h"
+#include "driver/archive_symbols.h"
 #include "driver/deps_internal.h"
 #include "driver/deps_watch.h"
 
@@ -143,6 +144,7 @@ std::string result_json(const std::string& fingerprint, const DepBuild& b, const
       {"defines", b.defines},       {"archives", strings_of(b.archives)},
       {"link_args", b.link_args},   {"whole_archive", b.whole_archive},
       {"link_group", b.link_group}, {"compiled_sources", strings_of(b.compiled_sources)},
+      {"program_archives", strings_of(b.program_archives)},
       {"fast_key", fast.key},       {"watched", watched},
       {"watched_digest", fast.digest},
   };
@@ -183,6 +185,7 @@ std::optional<DepBuild> read_result(const fs::path& file, const std::string& fin
     b.whole_archive = j.at("whole_archive").get<bool>();
     b.link_group = j.at("link_group").get<bool>();
     b.compiled_sources = paths_of(j.at("compiled_sources"));
+    b.program_archives = paths_of(j.at("program_archives"));
   } catch (const json::exception&) {
     return std::nullopt;
   }
@@ -245,6 +248,8 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   auto applied = apply_spec(spec, system, dirs, run, *built);
   if (!applied) return Error{applied.error()};
   built->compiled_sources = compiled_sources(dirs);
+  for (const auto& a : built->archives)
+    if (archive_defines(a, "main")) built->program_archives.push_back(a);
   FastCheck fast;
   fast.key = fingerprint_of(spec, system, ctx, {}).hash;
   fast.watched = watched_paths(dirs, build_is_copy(dirs), entries);

@@ -70,6 +70,10 @@ struct DepBuild {
   // The archives' order is not known (found by a directory walk): link them
   // between -Wl,--start-group and -Wl,--end-group. Always false for cmake.
   bool link_group = false;
+  // Archives among `archives` that define main() (a test runner's, like
+  // gtest_main): never linked whole, so they cannot clash with the test
+  // binary's own main.
+  std::vector<std::filesystem::path> program_archives;
   std::vector<std::filesystem::path> compiled_sources;  // absolute: what its build compiled
 };
 

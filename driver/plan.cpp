@@ -262,12 +262,19 @@ Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Varia
 // regcomp over ASan's), else in a group when their order is not known.
 void add_dep_archives(const std::vector<const DepBuild*>& deps, std::vector<std::string>& args) {
   for (const DepBuild* d : deps) {
-    if (d->archives.empty()) continue;
-    const char* open = d->whole_archive ? "-Wl,--whole-archive" : d->link_group ? "-Wl,--start-group" : nullptr;
-    const char* close = d->whole_archive ? "-Wl,--no-whole-archive" : d->link_group ? "-Wl,--end-group" : nullptr;
-    if (open) args.push_back(open);
-    for (const auto& a : d->archives) args.push_back(a.string());
-    if (close) args.push_back(close);
+    auto is_program = [&](const fs::path& a) {
+      return std::find(d->program_archives.begin(), d->program_archives.end(), a) != d->program_archives.end();
+    };
+    std::vector<std::string> libs, programs;
+    for (const auto& a : d->archives) (is_program(a) ? programs : libs).push_back(a.string());
+    if (!libs.empty()) {
+      const char* open = d->whole_archive ? "-Wl,--whole-archive" : d->link_group ? "-Wl,--start-group" : nullptr;
+      const char* close = d->whole_archive ? "-Wl,--no-whole-archive" : d->link_group ? "-Wl,--end-group" : nullptr;
+      if (open) args.push_back(open);
+      args.insert(args.end(), libs.begin(), libs.end());
+      if (close) args.push_back(close);
+    }
+    args.insert(args.end(), programs.begin(), programs.end());
   }
 }
 

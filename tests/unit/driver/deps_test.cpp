@@ -1,6 +1,7 @@
 // [deps] builder: build system detection, the source walk and fingerprint,
 // the CMake File API reply, compile logs, and whole builds of tiny CMake,
 // autotools-style, Make and command projects through stand-in wrappers.
+#include "driver/archive_symbols.h"
 #include "driver/deps.h"
 
 #include <doctest/doctest.h>
@@ -441,4 +442,20 @@ TEST_CASE("deps: a no-op checks only what the build depended on; an edit of any 
   s.write("src/new.c", "int n;\n");  // a new file: its directory changed, so the full walk decides
   REQUIRE(ensure_dep(spec, ctx).ok());
   CHECK(fs::last_write_time(log) != built_at);
+}
+
+TEST_CASE("deps: an archive's symbol table tells which archives define main") {
+  Scratch s;
+  s.write("lib.c", "int lib_value(void) { return 4; }\n");
+  s.write("runner.c", "int main(void) { return 0; }\n");
+  std::string dir = s.root.string();
+  REQUIRE(std::system(("cd " + dir + " && clang -c lib.c runner.c && ar rcs liblib.a lib.o && ar rcs librunner.a runner.o"
+                       " && ar rc libnoindex.a lib.o && printf 'not an archive' > fake.a").c_str()) == 0);
+  auto syms = archive_symbols(s.root / "liblib.a");
+  REQUIRE(syms.has_value());
+  CHECK(*syms == std::vector<std::string>{"lib_value"});
+  CHECK(archive_defines(s.root / "librunner.a", "main"));
+  CHECK_FALSE(archive_defines(s.root / "liblib.a", "main"));
+  CHECK_FALSE(archive_symbols(s.root / "fake.a").has_value());
+  CHECK_FALSE(archive_symbols(s.root / "missing.a").has_value());
 }
