@@ -262,9 +262,11 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
 }
 
 // Directories under a source tree that are never part of it: the cache.
-std::vector<fs::path> skipped_dirs(const DepContext& ctx) {
+std::vector<fs::path> skipped_dirs(const DepSpec& spec, const DepContext& ctx) {
   std::vector<fs::path> skip = {ctx.deps_dir};
   if (auto root = cachedir::cache_root(nullptr)) skip.push_back(*root);
+  if (!ctx.module_root.empty() && ctx.module_root.lexically_normal() != spec.source.lexically_normal())
+    skip.push_back(ctx.module_root);
   return skip;
 }
 
@@ -287,7 +289,7 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   DepDirs dirs = dep_dirs(spec, ctx);
   // The fast path: only the files the last build depended on (deps_watch.h).
   if (auto done = read_result(dirs.result, "", fingerprint_of(spec, *system, ctx, {}).hash)) return *done;
-  auto entries = walk_source(spec.source, skipped_dirs(ctx));
+  auto entries = walk_source(spec.source, skipped_dirs(spec, ctx));
   Fingerprint fingerprint = fingerprint_of(spec, *system, ctx, entries);
   if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;
 

@@ -86,6 +86,9 @@ struct DepContext {
   // cxxtest executable (tests pass stand-ins).
   std::filesystem::path cc, cxx;
   int jobs = 0;  // parallel jobs of the dep's build; 0: the number of CPUs
+  // The module's root: when it lies inside a dep's source (a fuzz/ module in
+  // the library's checkout), it is not part of the dep's sources.
+  std::filesystem::path module_root;
 };
 
 // Builds the dep if its fingerprint changed, else reads the last result.

@@ -247,6 +247,7 @@ Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Varia
   ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
   ctx.print_commands = in.print_commands;
   ctx.progress = isatty(2) != 0;
+  ctx.module_root = in.config->root;
   for (const auto& spec : in.config->deps) {
     if (!wanted.count(spec.name)) continue;
     auto built = ensure_dep(spec, ctx);
