@@ -221,6 +221,14 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   if (!built) return Error{built.error()};
   auto reply = read_cmake_reply(dirs.build, spec.targets);
   if (!reply) return run.error(reply.error());
+  // Headers as the project installs them: old-style projects set no target
+  // include dirs (PCRE2 10.00's pcre2posix.h is only in src/ and, after an
+  // install, in include/). An install that fails (a project without install
+  // rules, or targets built partly) only costs that fallback.
+  fs::remove_all(dirs.prefix / "include", ec);
+  if (run.try_run({"cmake", "--install", dirs.build.string(), "--prefix", dirs.prefix.string()}, dirs.build) &&
+      fs::is_directory(dirs.prefix / "include", ec))
+    reply->include_dirs.push_back(dirs.prefix / "include");
   return reply;
 }
 
