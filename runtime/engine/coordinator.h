@@ -46,6 +46,12 @@ struct CoordinatorOptions {
   int64_t fuzz_count = 0;   // -fuzztime as Nx (0: none)
   Nanos minimize_duration = 60 * kSecond;
   int64_t minimize_count = 0;  // both 0: minimization off
+  // A new-coverage input is minimized for at most this long (and never
+  // longer than minimize_duration): libFuzzer keeps such inputs as they
+  // are, Go gives each the whole -fuzzminimizetime, which on a slow target
+  // (a regex taking 100 ms) stalled the only worker for a minute. Failures
+  // keep minimize_duration.
+  Nanos new_input_minimize_cap = kSecond / 10;
   int64_t parallel = 1;
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
   std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)

@@ -1,5 +1,6 @@
 // engine/coordinator_events.cpp: what the coordinator does with each reply
 // and with each worker that dies (see coordinator.h).
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -104,7 +105,7 @@ void Coordinator::new_coverage(size_t i) {
   s.op = Op::Minimize;
   s.state = State::Busy;
   uint64_t limit = (opts_.minimize_count > 0 || budget_.limited()) ? uint64_t(granted) : 0;
-  Nanos nanos = opts_.minimize_count > 0 ? 0 : opts_.minimize_duration;
+  Nanos nanos = opts_.minimize_count > 0 ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
   s.proc->send(Command{Op::Minimize, 0, limit, nanos, 0, 0});
 }
 
