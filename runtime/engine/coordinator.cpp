@@ -60,6 +60,10 @@ void Coordinator::run() {
   log_progress();
   loop();
   write_accepted();
+  while (crash_ && resume_after_unreproduced()) {
+    loop();
+    write_accepted();
+  }
   if (crash_) handle_crash();
   stop_workers();
   log_final();  // Go's last stats line comes before the failure report

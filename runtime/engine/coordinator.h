@@ -116,10 +116,19 @@ class Coordinator {
 
   // coordinator_crash.cpp: minimizing and reporting a crash.
   void handle_crash();
+  // Runs the crash's input once in a fresh worker process (the re-run
+  // command's semantics); *got is what it did. False if it could not run.
+  bool rerun_fresh(const Crash& c, Failure* got);
+  // A memory or time failure that a fresh process does not repeat was the
+  // worker's (memory grown over many inputs), not the input's: keeps the
+  // input aside, says so, and lets fuzzing go on. True when it did.
+  bool resume_after_unreproduced();
+  void keep_unreproduced(const std::vector<Value>& input, const Failure& f, const std::string& why);
   bool run_candidate(Slot& s, const std::vector<Value>& input, Failure* out);
   bool ensure_running(Slot& s);
   bool wait_reply(Slot& s, Reply& r);
   void report_crash(const std::vector<Value>& input, const Failure& f);
+  void report_unreproduced(const std::vector<Value>& input, const Failure& f);
 
   // coordinator_progress.cpp
   void log_progress();
@@ -141,6 +150,7 @@ class Coordinator {
   uint64_t stable_hit_ = 0, stable_differ_ = 0;  // counters hit / different on the rerun
   std::vector<uint32_t> unstable_;                // their mask indices, under -v
   bool minimizing_crash_ = false;
+  int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
   std::vector<size_t> unwritten_;  // accepted entries whose files are not written yet
   size_t mask_size_ = 0;

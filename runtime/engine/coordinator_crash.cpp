@@ -1,5 +1,6 @@
-// engine/coordinator_crash.cpp: minimizing a crash one candidate at a time
-// and reporting it (see coordinator.h).
+// engine/coordinator_crash.cpp: checking that a crash repeats in a fresh
+// process, minimizing it one candidate at a time and reporting it (see
+// coordinator.h).
 //
 // Unlike Go, which minimizes only failures the worker survives, every crash
 // is minimized here: each candidate runs as one RunOnce command, and a
@@ -28,13 +29,67 @@ namespace {
 
 constexpr int64_t kLogEvery = 3 * kSecond;
 
+constexpr int kMaxResumes = 5;
+
 }  // namespace
+
+bool Coordinator::rerun_fresh(const Crash& c, Failure* got) {
+  Slot& s = slots_[c.slot];
+  if (s.proc->running()) {  // a fresh process, as the printed re-run command starts one
+    s.proc->kill_now();
+    s.proc->reap();
+  }
+  s.state = State::Off;
+  return run_candidate(s, c.input, got);
+}
+
+bool Coordinator::resume_after_unreproduced() {
+  const Crash& c = *crash_;
+  bool resource = c.failure.kind == FailureKind::Memory || c.failure.kind == FailureKind::Timeout;
+  if (!resource || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
+  if (deadline_ && now() >= deadline_) return false;
+  Failure got;
+  if (!rerun_fresh(c, &got) || (got.kind != FailureKind::None && same_failure(c.failure, got))) return false;
+  keep_unreproduced(c.input, c.failure, c.failure.kind == FailureKind::Memory
+                                            ? "the worker's memory grew over many inputs"
+                                            : "the worker was slowed by earlier inputs");
+  ++resumed_;
+  crash_.reset();
+  stop_ = Stop::None;
+  return true;
+}
+
+// Writes the input to <cache>/unreproduced/ and says on stderr what happened.
+void Coordinator::keep_unreproduced(const std::vector<Value>& input, const Failure& f, const std::string& why) {
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  std::string first = failure_text(f, ctx, "");
+  first = first.substr(0, first.find('\n'));
+  std::string name, err;
+  std::filesystem::path dir = opts_.cache_dir / "unreproduced";
+  bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
+  std::fprintf(stderr, "fuzz: %s, but the input did not fail when run again in a fresh process (%s); %s\n",
+               first.c_str(), why.c_str(),
+               kept ? ("input kept as " + (dir / name).string() + ", fuzzing goes on").c_str()
+                    : ("input not kept: " + err).c_str());
+}
 
 void Coordinator::handle_crash() {
   Crash c = *crash_;
   Slot& s = slots_[c.slot];
   std::vector<Value> input = c.input;
   Failure last = c.failure;
+  // Before anything is written: does the input fail in a fresh process, as
+  // it must for the printed re-run command to fail? If not, say so plainly
+  // and keep the input aside instead of writing a reproducer that passes.
+  if (!input.empty() && !interrupted()) {
+    Failure got;
+    if (rerun_fresh(c, &got) && (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
+      take_sanitizer_report();  // the fresh run's, if any, is not the failure's
+      report_unreproduced(input, c.failure);
+      return;
+    }
+    if (got.kind != FailureKind::None) last = got;
+  }
   bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
   if (enabled && !input.empty() && !interrupted()) {
     std::fputs(minimizing_file_line(corpus::encode(input).size()).c_str(), stderr);
@@ -51,8 +106,9 @@ void Coordinator::handle_crash() {
       last = std::move(got);
       return true;
     };
-    // As Go, re-run the crash first; one that does not reproduce is written as found.
-    if (budget.take() && still(input)) fuzz::minimize(input, still, budget);
+    // The fresh re-run above was the minimizer's first call (Go counts the
+    // crash's re-run in -fuzzminimizetime=Nx).
+    if (budget.take()) fuzz::minimize(input, still, budget);
   }
   report_crash(input, last);
 }
@@ -113,6 +169,19 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
     if (n > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return s.proc->receive(r);
     if (s.state == State::Busy) check_hung_workers();
   }
+}
+
+void Coordinator::report_unreproduced(const std::vector<Value>& input, const Failure& f) {
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  std::string text = failure_text(f, ctx, stack_text(f.frames));
+  std::string name, err;
+  std::filesystem::path dir = opts_.cache_dir / "unreproduced";
+  bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
+  text += "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
+          "earlier inputs, so no reproducer was written to testdata.\n";
+  text += kept ? "Input kept as " + (dir / name).string() + "\n" : "Input not kept: " + err + "\n";
+  text += "Its v1 text:\n" + indent_by(corpus::encode(input), 4);
+  report_ = text;
 }
 
 void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
