@@ -15,13 +15,16 @@ namespace {
 namespace fs = std::filesystem;
 
 // The regular files of testdata/fuzz/<name>/, sorted by name; subdirectories
-// are ignored and a missing directory has none.
+// are ignored and a missing directory has none. Anything else (a FIFO, whose
+// read would block forever, a socket, a device) is skipped with a note.
 std::vector<std::string> corpus_files(const std::string& name) {
   std::vector<std::string> files;
   std::error_code ec;
   fs::path dir = fs::path("testdata") / "fuzz" / name;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!it->is_directory(ec)) files.push_back(it->path().filename().string());
+    if (it->is_directory(ec)) continue;
+    if (it->is_regular_file(ec)) files.push_back(it->path().filename().string());
+    else write_stdout("note: " + it->path().string() + " is not a regular file: skipped\n");
   }
   std::sort(files.begin(), files.end());
   return files;

@@ -201,7 +201,9 @@ void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f
   if (cachedir::write_corpus_entry(dir, data, &name, &err)) {
     text += written_text(target_.name, name, opts_.package);
   } else {
-    text += err + "\n";
+    // Disk full, read-only: the input must not be lost with the file.
+    text += "Failing input could not be written: " + err + "\nIts v1 text (save it as testdata/fuzz/" +
+            target_.name + "/<name> to reproduce):\n" + indent_by(data, 4);
   }
   report_ = text;
 }

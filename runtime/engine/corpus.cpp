@@ -2,6 +2,7 @@
 #include "engine/corpus.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "cachedir/corpus_dir.h"
 #include "corpus_v1.h"
@@ -35,8 +36,12 @@ std::optional<std::vector<Entry>> testdata_entries(const std::string& target, st
   std::vector<std::string> files;
   std::error_code ec;
   fs::path dir = fs::path("testdata") / "fuzz" / target;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (!it->is_directory(ec)) files.push_back(it->path().filename().string());
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_directory(ec)) continue;
+    // A FIFO's read would block forever: only regular files are inputs.
+    if (it->is_regular_file(ec)) files.push_back(it->path().filename().string());
+    else std::fprintf(stderr, "note: %s is not a regular file: skipped\n", it->path().c_str());
+  }
   std::sort(files.begin(), files.end());
   std::vector<Entry> out;
   for (const std::string& file : files) {
@@ -65,7 +70,13 @@ std::vector<Entry> cache_entries(const fs::path& dir, std::span<const Kind> kind
   for (const fs::path& file : *files) {
     Entry e{{}, {}, file.filename().string(), Source::Cache};
     corpus::DecodeError derr;
-    if (!corpus::decode_file(file, e.values, derr) || !check_corpus_entry(e.values, kinds).empty()) continue;
+    if (!corpus::decode_file(file, e.values, derr)) {
+      // Never written by cxxtest (its writes are atomic): a torn or foreign file.
+      std::fprintf(stderr, "warning: generated corpus file %s%s: %s: skipped\n", file.c_str(),
+                   derr.line > 0 ? (":" + std::to_string(derr.line)).c_str() : "", derr.message.c_str());
+      continue;
+    }
+    if (!check_corpus_entry(e.values, kinds).empty()) continue;  // the target's arguments changed
     e.data = corpus::encode(e.values);
     out.push_back(std::move(e));
   }

@@ -4,6 +4,8 @@
 
 #include "engine/sanitizer_report.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -124,6 +126,9 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
   o.seed = fuzz_seed();
+  // When the process that started us (cxxtest) dies, even by SIGKILL, stop
+  // as on ^C: workers end (their own death signal), the corpus is on disk.
+  prctl(PR_SET_PDEATHSIG, SIGINT);
   Coordinator(f, target, std::move(o)).run();
 }
 
