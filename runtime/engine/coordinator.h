@@ -127,7 +127,9 @@ class Coordinator {
   bool run_candidate(Slot& s, const std::vector<Value>& input, Failure* out);
   bool ensure_running(Slot& s);
   bool wait_reply(Slot& s, Reply& r);
-  void report_crash(const std::vector<Value>& input, const Failure& f);
+  // Writes the reproducer and the report; returns the file's name ("" if it
+  // could not be written).
+  std::string report_crash(const std::vector<Value>& input, const Failure& f);
   void report_unreproduced(const std::vector<Value>& input, const Failure& f);
 
   // coordinator_progress.cpp

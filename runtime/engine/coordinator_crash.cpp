@@ -91,6 +91,13 @@ void Coordinator::handle_crash() {
     if (got.kind != FailureKind::None) last = got;
   }
   bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  // The input as found goes to testdata before minimizing (atomically), so
+  // a run killed while minimizing still leaves a reproducer; report_crash
+  // replaces it with the minimized one.
+  std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
+  std::string unminimized, err;
+  if (enabled && !input.empty() && !cachedir::write_corpus_entry(dir, corpus::encode(input), &unminimized, &err))
+    unminimized.clear();  // report_crash says why it cannot write
   if (enabled && !input.empty() && !interrupted()) {
     std::fputs(minimizing_file_line(corpus::encode(input).size()).c_str(), stderr);
     minimizing_crash_ = true;
@@ -110,7 +117,11 @@ void Coordinator::handle_crash() {
     // crash's re-run in -fuzzminimizetime=Nx).
     if (budget.take()) fuzz::minimize(input, still, budget);
   }
-  report_crash(input, last);
+  std::string written = report_crash(input, last);
+  if (!unminimized.empty() && written != unminimized) {
+    std::error_code ec;
+    std::filesystem::remove(dir / unminimized, ec);
+  }
 }
 
 // Runs one candidate on s; false if it could not run (no executions left,
@@ -184,7 +195,7 @@ void Coordinator::report_unreproduced(const std::vector<Value>& input, const Fai
   report_ = text;
 }
 
-void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
+std::string Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string sanitizer = take_sanitizer_report();
   std::string text;
@@ -198,7 +209,8 @@ void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f
   std::string data = corpus::encode(input);
   std::string name, err;
   std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
-  if (cachedir::write_corpus_entry(dir, data, &name, &err)) {
+  bool written = cachedir::write_corpus_entry(dir, data, &name, &err);
+  if (written) {
     text += written_text(target_.name, name, opts_.package);
   } else {
     // Disk full, read-only: the input must not be lost with the file.
@@ -206,6 +218,7 @@ void Coordinator::report_crash(const std::vector<Value>& input, const Failure& f
             target_.name + "/<name> to reproduce):\n" + indent_by(data, 4);
   }
   report_ = text;
+  return written ? name : std::string();
 }
 
 }  // namespace cxxtest::runtime::engine
