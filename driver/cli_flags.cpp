@@ -1,6 +1,8 @@
 #include "driver/cli_flags.h"
 
 #include <cctype>
+#include <charconv>
+#include <climits>
 #include <filesystem>
 #include <regex>
 
@@ -55,15 +57,25 @@ bool all_digits(const std::string& s) {
   return true;
 }
 
+// "" when the digits fit an int (what the flag is read into), else Go's
+// "value out of range".
+std::string int_range(const std::string& digits) {
+  long long x = 0;
+  auto r = std::from_chars(digits.data(), digits.data() + digits.size(), x);
+  return r.ec == std::errc::result_out_of_range || x > INT_MAX ? "value out of range" : "";
+}
+
 // "" when `value` is acceptable for `def`, else the reason.
 std::string check_value(const FlagDef& def, const std::string& value) {
   switch (def.kind) {
     case K::Bool:
       return value == "true" || value == "false" ? "" : "parse error";
     case K::Int: case K::Size:
-      return all_digits(value) ? "" : "parse error";
+      return all_digits(value) ? int_range(value) : "parse error";
     case K::PositiveInt:
-      return all_digits(value) && std::stoll(value) > 0 ? "" : "must be a positive integer";
+      if (!all_digits(value)) return "must be a positive integer";
+      if (!int_range(value).empty()) return int_range(value);
+      return std::stoll(value) > 0 ? "" : "must be a positive integer";
     case K::Regexp:
       try { std::regex re(value); } catch (const std::regex_error& e) { return std::string("bad regexp: ") + e.what(); }
       return "";

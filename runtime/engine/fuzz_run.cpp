@@ -10,7 +10,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <algorithm>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "config.h"
@@ -117,7 +119,14 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.fuzz_count = fl.fuzztime.count;
   o.minimize_duration = fl.fuzzminimizetime.duration;
   o.minimize_count = fl.fuzzminimizetime.count;
-  o.parallel = fl.parallel;
+  // Workers past a few per CPU only compete for it: -parallel=100000 forked
+  // thousands of processes and ignored -fuzztime while doing so.
+  int64_t cpus = std::max<int64_t>(1, static_cast<int64_t>(std::thread::hardware_concurrency()));
+  int64_t cap = std::max<int64_t>(16, 4 * cpus);
+  o.parallel = std::min<int64_t>(fl.parallel, cap);
+  if (fl.parallel > cap)
+    std::fprintf(stderr, "fuzz: -parallel=%lld is more than %lld workers (4 per CPU, at least 16): using %lld\n",
+                 static_cast<long long>(fl.parallel), static_cast<long long>(cap), static_cast<long long>(cap));
   o.cache_dir = std::filesystem::path(fl.fuzzcachedir) / target.name;
   const char* pkg = env_lookup("CXXTEST_PACKAGE");
   o.package = pkg && *pkg ? pkg : ".";
