@@ -23,6 +23,11 @@
 // worker with its input, instead of scrolling by.
 extern "C" const char* __tsan_default_options() { return "halt_on_error=1"; }
 
+// UndefinedBehaviorSanitizer likewise: undefined behaviour fails the test
+// (and is a fuzzing failure with a reproducer), as the man page promises,
+// instead of a report scrolling by under --- PASS.
+extern "C" const char* __ubsan_default_options() { return "halt_on_error=1:print_stacktrace=1"; }
+
 // Defined only when a sanitizer runtime is linked in (-asan, -ubsan, -race).
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
