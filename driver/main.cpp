@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   else if (sub == "env") code = env_command(rest);
   else if (sub == "init") code = init_command(rest);
   else if (sub == "help" || sub == "-h" || sub == "-help" || sub == "--help") code = help_command(rest);
+  else if (sub == "version" || sub == "--version" || sub == "-version") code = version_command();
   else if (sub == "test") code = test_command(rest);  // `cxxtest test ./...` reads naturally too
   else code = test_command(args);
   return static_cast<int>(code);

@@ -139,9 +139,9 @@ Exit init_command(const std::vector<std::string>& args) {
   return Exit::Ok;
 }
 
-Exit help_command(const std::vector<std::string>& args) {
-  if (!args.empty() && args[0] != "test" && args[0] != "testflag")
-    return fail("help: unknown topic " + args[0] + " (see 'man cxxtest')");
+namespace {
+
+void help_overview() {
   std::cout << "cxxtest is go test for C++: it finds TestXxx(cxxtest::T&) and FuzzXxx(cxxtest::F&)\n"
                "in *_test.cpp files, builds each package's test binary and runs it.\n\n"
                "Usage:\n"
@@ -151,11 +151,72 @@ Exit help_command(const std::vector<std::string>& args) {
                "  cxxtest env [-fuzz] [-asan] [-ubsan] [-race] [-laf] [NAME...]\n"
                "  cxxtest cc|c++ ARGS...   (also cxxtest-cc, cxxtest-c++) the compiler, instrumented\n"
                "  cxxtest init [module name]\n"
-               "  cxxtest help [test|testflag]\n\n"
+               "  cxxtest version\n"
+               "  cxxtest help [test|testflag|fuzz]\n\n"
                "Packages: . (default), ./dir, ./... (all below)\n\n"
-               "Flags:\n" << flags_help()
-            << "\nExit status: 0 all passed, 1 a test failed, 2 a build or usage error.\n"
-               "See 'man cxxtest' for cxxtest.toml, corpus files and the cache directory.\n";
+               "Exit status: 0 all passed, 1 a test failed, 2 a build or usage error.\n"
+               "'cxxtest help testflag' lists the flags, 'cxxtest help fuzz' explains fuzzing;\n"
+               "see 'man cxxtest' for cxxtest.toml, corpus files and the cache directory.\n";
+}
+
+void help_test() {
+  std::cout << "usage: cxxtest [build flags] [packages] [test flags]\n\n"
+               "cxxtest builds the test binary of each package matched (its *_test.cpp files\n"
+               "that include <cxxtest/cxxtest.h>, the package's sources and the sources of every\n"
+               "package whose headers they reach) through ninja under the cache directory, runs\n"
+               "it in the package's directory, and prints what go test prints:\n\n"
+               "  ok   \tmodule/pkg\t0.012s\n"
+               "  FAIL \tmodule/pkg\t0.012s\n"
+               "  ?    \tmodule/pkg\t[no test files]\n\n"
+               "Passing results are cached and replayed as (cached) while the binary, its\n"
+               "arguments, the environment variables and testdata files it read are unchanged.\n"
+               "Every fuzz target's seed corpus (f.Add values, testdata/fuzz/FuzzXxx/) runs as\n"
+               "subtests. 'cxxtest help testflag' lists the flags.\n";
+}
+
+void help_fuzz() {
+  std::cout << "usage: cxxtest -fuzz=FuzzXxx [-fuzztime=30s|1000x] [-parallel=N] [-asan|-ubsan|-race] ./pkg\n\n"
+               "A fuzz target is void FuzzXxx(cxxtest::F& f): f.Add(seed values...), then\n"
+               "f.Fuzz([](cxxtest::T& t, args...) { ... }) with arguments of the types\n"
+               "std::string, std::string_view, std::vector<uint8_t>, std::span<const uint8_t>,\n"
+               "const char*, bool, integers and floating point.\n\n"
+               "-fuzz builds the package with SanitizerCoverage and comparison tracing (never\n"
+               "the standard library or [fuzz] noinstrument code) and runs -parallel workers\n"
+               "until -fuzztime ends or an input fails. A failure is minimized (-fuzzminimizetime),\n"
+               "checked to fail again in a fresh process, and written to\n"
+               "testdata/fuzz/FuzzXxx/<hash>, with the command that re-runs it. Inputs with new\n"
+               "coverage go to the cache directory (cxxtest clean -fuzzcache removes them).\n\n"
+               "Corpus files are 'cxxtest fuzz v1' text, one typed value per line, for example\n"
+               "  cxxtest fuzz v1\n"
+               "  std::string(\"a\\x00b\")\n"
+               "  int(42)\n"
+               "-fuzzimport=DIR turns raw libFuzzer/AFL++ inputs into such files. A dictionary\n"
+               "is testdata/fuzz/FuzzXxx.dict (AFL/libFuzzer format) or f.Dict({...}).\n\n"
+               "Real projects: [deps.NAME] in cxxtest.toml builds a library with its own build\n"
+               "system, instrumented; cxxtest-cc / cxxtest-c++ instrument any build. See\n"
+               "'man cxxtest', FUZZING AN EXISTING PROJECT.\n";
+}
+
+void help_testflag() {
+  std::cout << "cxxtest's flags. Build flags steer the build; test flags are also passed to the\n"
+               "test binary as -test.NAME=VALUE.\n\n" << flags_help();
+}
+
+}  // namespace
+
+Exit help_command(const std::vector<std::string>& args) {
+  std::string topic = args.empty() ? "" : args[0];
+  if (topic.empty()) help_overview();
+  else if (topic == "test") help_test();
+  else if (topic == "testflag") help_testflag();
+  else if (topic == "fuzz") help_fuzz();
+  else return fail("help: unknown topic " + topic + " (want test, testflag or fuzz; see 'man cxxtest')");
+  return Exit::Ok;
+}
+
+Exit version_command() {
+  std::cout << "cxxtest version " << CXXTEST_VERSION << " (built with clang " << __clang_major__ << "."
+            << __clang_minor__ << "." << __clang_patchlevel__ << ")\n";
   return Exit::Ok;
 }
 

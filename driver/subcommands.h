@@ -20,5 +20,7 @@ Exit env_command(const std::vector<std::string>& args);
 Exit init_command(const std::vector<std::string>& args);
 // cxxtest help [topic]
 Exit help_command(const std::vector<std::string>& args);
+// cxxtest version, --version: the version and the compiler it was built with.
+Exit version_command();
 
 }  // namespace cxxtest::driver
