@@ -1,6 +1,7 @@
 // engine/coordinator.cpp: set-up, the event loop and dispatching (see
 // coordinator.h).
 #include "engine/coordinator.h"
+#include "engine/sanitizer_report.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -35,6 +36,7 @@ Coordinator::Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOpti
 
 Coordinator::~Coordinator() {
   slots_.clear();  // kills and reaps what is left
+  remove_sanitizer_reports();
   if (mask_) munmap(mask_, mask_size_);
   if (mask_fd_ >= 0) close(mask_fd_);
 }
@@ -53,6 +55,7 @@ void Coordinator::run() {
                  "without coverage guidance and may be inefficient\n");
   }
   if (!load_corpus()) return;
+  prepare_sanitizer_reports();
   InterruptWatch interrupt;
   start_ = last_log_ = now();
   if (opts_.fuzz_duration > 0) deadline_ = start_ + opts_.fuzz_duration;

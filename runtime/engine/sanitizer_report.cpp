@@ -21,30 +21,47 @@ namespace {
 
 bool g_race = false;
 
-fs::path report_dir() {
-  const char* tmp = std::getenv("TMPDIR");
-  return tmp && *tmp ? fs::path(tmp) : fs::path("/tmp");
-}
+constexpr const char* kDirVariable = "CXXTEST_SANITIZER_DIR";
 
-std::string prefix_for(pid_t coordinator) { return "cxxtest-sanitizer-" + std::to_string(coordinator); }
+// The coordinator's private report directory (mkdtemp: mode 0700, a name no
+// one else can predict or plant a link at), created on first need and handed
+// to the workers through the environment they inherit.
+const fs::path& coordinator_dir() {
+  static fs::path dir = [] {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = (tmp && *tmp ? std::string(tmp) : std::string("/tmp")) + "/cxxtest-sanitizer-XXXXXX";
+    if (!mkdtemp(pattern.data())) return fs::path();
+    setenv(kDirVariable, pattern.c_str(), 1);
+    return fs::path(pattern);
+  }();
+  return dir;
+}
 
 }  // namespace
 
+void prepare_sanitizer_reports() { coordinator_dir(); }
+
+void remove_sanitizer_reports() {
+  std::error_code ec;
+  if (!coordinator_dir().empty()) fs::remove_all(coordinator_dir(), ec);
+}
+
 void route_sanitizer_reports() {
-  if (!__sanitizer_set_report_path) return;
+  const char* dir = std::getenv(kDirVariable);
+  if (!__sanitizer_set_report_path || !dir || !*dir) return;
   // The sanitizer appends ".<pid>" to the path.
-  std::string path = (report_dir() / prefix_for(getppid())).string();
+  std::string path = (fs::path(dir) / "report").string();
   __sanitizer_set_report_path(path.c_str());
 }
 
 std::string take_sanitizer_report() {
-  std::string prefix = prefix_for(getpid()) + ".";
   fs::path newest;
   fs::file_time_type newest_time{};
   std::error_code ec;
   std::vector<fs::path> all;
-  for (const auto& e : fs::directory_iterator(report_dir(), ec)) {
-    if (e.path().filename().string().rfind(prefix, 0) != 0) continue;
+  if (coordinator_dir().empty()) return "";
+  for (const auto& e : fs::directory_iterator(coordinator_dir(), ec)) {
+    if (!e.is_regular_file(ec)) continue;
     all.push_back(e.path());
     auto t = e.last_write_time(ec);
     if (newest.empty() || t > newest_time) { newest = e.path(); newest_time = t; }

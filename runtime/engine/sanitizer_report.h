@@ -1,14 +1,20 @@
 // engine/sanitizer_report.h: showing a sanitizer's report (ASan, UBSan,
 // TSan) when it ends a fuzzing worker. Workers' stdout and stderr go to the
 // null device, as Go's do, so each worker asks its sanitizer to write the
-// report to <tmp>/cxxtest-sanitizer-<coordinator pid>.<worker pid> instead,
-// and the coordinator puts the newest such report into the failure it
-// prints, then removes them all.
+// report into the coordinator's private directory (mkdtemp,
+// <tmp>/cxxtest-sanitizer-XXXXXX, named to workers by CXXTEST_SANITIZER_DIR)
+// instead, and the coordinator puts the newest such report into the failure
+// it prints, then removes them all, and the directory at the end.
 #pragma once
 
 #include <string>
 
 namespace cxxtest::runtime::engine {
+
+// Coordinator side, before starting workers: creates the private directory.
+void prepare_sanitizer_reports();
+// Coordinator side, at the end: removes it.
+void remove_sanitizer_reports();
 
 // Worker side: routes sanitizer reports to the coordinator's report files.
 // Does nothing in a binary without a sanitizer.
