@@ -176,6 +176,16 @@ void on_sanitizer_death() {
 
 }  // namespace
 
+void fail_process_here(const std::string& reason) {
+  if (crashing.exchange(true)) {
+    for (;;) pause();
+  }
+  void* frames[kMaxFrames];
+  int n = backtrace(frames, kMaxFrames);
+  report(reason, frames + 1, n > 1 ? n - 1 : 0);
+  _exit(2);
+}
+
 ThreadAltStack::ThreadAltStack() : stack_(std::malloc(kAltStackSize)) {
   stack_t ss{};
   ss.ss_sp = stack_;

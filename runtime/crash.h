@@ -15,6 +15,8 @@
 // works when the heap is corrupt.
 #pragma once
 
+#include <string>
+
 namespace cxxtest::runtime {
 
 void install_crash_handlers();
@@ -22,6 +24,10 @@ void install_crash_handlers();
 // While false (before the tests start and after they end) exit() is not a
 // test failure.
 void set_tests_running(bool running);
+
+// Reports `reason` for the test running on the calling thread, with the
+// calling stack, as a crash is reported, and ends the process (_exit(2)).
+[[noreturn]] void fail_process_here(const std::string& reason);
 
 // An alternate signal stack for the calling thread, for its lifetime.
 class ThreadAltStack {

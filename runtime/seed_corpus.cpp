@@ -6,7 +6,9 @@
 
 #include "corpus_v1.h"
 #include "fuzz_target.h"
+#include "config.h"
 #include "output.h"
+#include "seed_limits.h"
 #include "test_runner.h"
 
 namespace cxxtest::runtime {
@@ -30,11 +32,14 @@ std::vector<std::string> corpus_files(const std::string& name) {
   return files;
 }
 
-// Runs one input as the subtest `full_name` of f, if -test.run selects it.
+// Runs one input as the subtest `full_name` of f, if -test.run selects it,
+// under the limits fuzzing gives each input (seed_limits.h).
 void run_input(TestState& f, const std::string& full_name, Body body) {
   if (!f.ctx.matcher.full_name(nullptr, full_name).ok) return;
   f.fuzz->in_fuzz_fn = true;
+  arm_seed_limits(full_name, flags().fuzztimeout, flags().fuzzrsslimit);
   run_subtest(f, full_name, std::move(body));
+  disarm_seed_limits();
   f.fuzz->in_fuzz_fn = false;
 }
 

@@ -1,6 +1,8 @@
 // engine/worker_limits.cpp: the worker's watchdog thread (see worker_limits.h).
 #include "engine/worker_limits.h"
 
+#include "crash.h"
+
 #include <fcntl.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -19,6 +21,7 @@ namespace {
 uint64_t g_heartbeat = 0;           // written by the input thread only
 std::atomic<uint64_t> g_alloc_limit{0};
 ShmView g_shm;
+bool g_in_worker = false;  // start_worker_limits ran: failures go to g_shm
 
 int64_t now_nanos() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -72,6 +75,7 @@ void heartbeat() { __atomic_store_n(&g_heartbeat, g_heartbeat + 1, __ATOMIC_RELA
 
 void start_worker_limits(const ShmView& shm, Nanos timeout, uint64_t rss_limit_bytes) {
   g_shm = shm;
+  g_in_worker = true;
   set_allocation_limit(rss_limit_bytes);
   if (timeout <= 0 && rss_limit_bytes == 0) return;
   std::thread(watch, Watch{timeout, rss_limit_bytes, pthread_self()}).detach();
@@ -93,6 +97,10 @@ void set_allocation_limit(uint64_t bytes) { g_alloc_limit = bytes; }
 uint64_t allocation_limit() { return g_alloc_limit.load(std::memory_order_relaxed); }
 
 void allocation_over_limit(size_t bytes) {
+  if (!g_in_worker) {  // a plain run of seed inputs (seed_limits.h)
+    fail_process_here("panic: an allocation of " + std::to_string(bytes) + " bytes is over -fuzzrsslimit=" +
+                      std::to_string(g_alloc_limit.load() >> 20) + " MB (the limit fuzzing applies to each input)");
+  }
   if (!claim_record()) {
     for (;;) pause();
   }
