@@ -130,7 +130,9 @@ int split_blocks(size_t got, Block* blocks, int n) {
 }
 
 // Writes the symbolized lines of a frame; false if it has none.
-bool write_block(RawWriter& w, const Block& b, int i, uintptr_t pc, int indent) {
+// One frame's lines: an inlined call chain gets one number per function, as
+// the sanitizers number them, all at the frame's pc.
+bool write_block(RawWriter& w, const Block& b, int& number, uintptr_t pc, int indent) {
   bool printed = false;
   size_t pos = b.begin;
   const char *fn, *loc;
@@ -138,7 +140,7 @@ bool write_block(RawWriter& w, const Block& b, int i, uintptr_t pc, int indent) 
     size_t fn_len = next_line(b.end, &pos, &fn);
     size_t loc_len = next_line(b.end, &pos, &loc);
     if (fn_len == 2 && fn[0] == '?') continue;
-    w.spaces(indent).put('#').dec(uint64_t(i)).put(' ').hex(pc);
+    w.spaces(indent).put('#').dec(uint64_t(number++)).put(' ').hex(pc);
     w.str(" in ").str({fn, fn_len}).put(' ').str({loc, loc_len}).put('\n');
     printed = true;
   }
@@ -188,10 +190,12 @@ void write_stack(RawWriter& w, void* const* frames, int n, int indent) {
   }
   size_t got = symbolizer_path[0] ? run_symbolizer(len) : 0;
   int shown = split_blocks(got, blocks, n);
+  // Printed as the sanitizers print them: the return address itself (the
+  // call's address, pc - 1, is what was symbolized), numbered on.
+  int number = 0;
   for (int i = 0; i < shown; ++i) {
-    if (!write_block(w, blocks[i], i, pcs[i], indent)) {
-      write_raw_frame(w, i, pcs[i], modules[i], indent);
-    }
+    uintptr_t shown_pc = reinterpret_cast<uintptr_t>(frames[i]);
+    if (!write_block(w, blocks[i], number, shown_pc, indent)) write_raw_frame(w, number++, shown_pc, modules[i], indent);
   }
 }
 
