@@ -79,8 +79,16 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
 
 std::string written_text(const std::string& target, const std::string& name, const std::string& package) {
   std::string id = target + "/" + name;
-  return "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id + " " + package +
-         "\n";
+  std::string text =
+      "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id + " " + package + "\n";
+  // "-asan ./p": the failure was seen by a sanitizer, which a plain build
+  // has not; say so where it cannot be missed.
+  if (!package.empty() && package[0] == '-') {
+    std::string flags = package.substr(0, package.rfind(' '));
+    text += "This input was found in the " + flags + " build: a plain 'cxxtest' run may pass it, so run\n"
+            "'cxxtest " + flags + "' wherever these tests run (CI too).\n";
+  }
+  return text;
 }
 
 std::string stack_text(const std::vector<Frame>& frames) {
