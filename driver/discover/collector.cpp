@@ -37,6 +37,7 @@ class Collector : public clang::ASTConsumer {
     for (const clang::Decl* decl : context.decls()) {
       if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl)) {
         if (ns->isAnonymousNamespace()) walk(*ns);
+        else walk_named(*ns);
       } else if (llvm::isa<clang::LinkageSpecDecl, clang::ExportDecl>(decl)) {
         walk(*llvm::cast<clang::DeclContext>(decl));
       } else if (const auto* tmpl = llvm::dyn_cast<clang::FunctionTemplateDecl>(decl)) {
@@ -47,8 +48,40 @@ class Collector : public clang::ASTConsumer {
     }
   }
 
+  // Functions in a named namespace are never run (Go has no namespaces, and
+  // the generated main calls ::TestXxx): one with a test's exact signature
+  // was surely meant as one, so it is a located error instead of silence.
+  void walk_named(const clang::DeclContext& context) {
+    for (const clang::Decl* decl : context.decls()) {
+      if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl)) walk_named(*ns);
+      else if (llvm::isa<clang::LinkageSpecDecl, clang::ExportDecl>(decl)) walk_named(*llvm::cast<clang::DeclContext>(decl));
+      else if (const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl)) namespaced(*function);
+    }
+  }
+
+  void namespaced(const clang::FunctionDecl& function) {
+    if (llvm::isa<clang::CXXMethodDecl>(function) || !function.getDeclName().isIdentifier()) return;
+    std::optional<Kind> kind = kind_of_name(function.getName());
+    if (!kind || !check_signature(function, *kind).empty()) return;
+    clang::SourceLocation at = sources_->getExpansionLoc(function.getLocation());
+    if (!sources_->isInMainFile(at)) return;
+    const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(function.getDeclContext());
+    if (!ns || ns->isAnonymousNamespace()) return;
+    Finding finding;
+    finding.kind = *kind;
+    finding.name = function.getName().str();
+    finding.line = sources_->getExpansionLineNumber(at);
+    finding.column = sources_->getExpansionColumnNumber(at);
+    finding.error = finding.name + " is in namespace " + ns->getQualifiedNameAsString() +
+                    ": cxxtest runs only functions at global scope (move it out of the namespace)";
+    out_.push_back(std::move(finding));
+  }
+
   void visit(const clang::FunctionDecl& function) {
     if (llvm::isa<clang::CXXMethodDecl>(function)) return;
+    // `void inner::TestFoo(cxxtest::T&) {}` sits at the top level but is
+    // inner's: the same as a definition inside the namespace.
+    if (function.getDeclContext()->isNamespace()) return namespaced(function);
     if (!function.getDeclName().isIdentifier()) return;
     std::optional<Kind> kind = kind_of_name(function.getName());
     if (!kind || !function.isThisDeclarationADefinition() || function.isDeleted()) return;
