@@ -81,7 +81,8 @@ class Collector : public clang::ASTConsumer {
     if (llvm::isa<clang::CXXMethodDecl>(function)) return;
     // `void inner::TestFoo(cxxtest::T&) {}` sits at the top level but is
     // inner's: the same as a definition inside the namespace.
-    if (function.getDeclContext()->isNamespace()) return namespaced(function);
+    const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(function.getDeclContext());
+    if (ns && !ns->isAnonymousNamespace()) return namespaced(function);
     if (!function.getDeclName().isIdentifier()) return;
     std::optional<Kind> kind = kind_of_name(function.getName());
     if (!kind || !function.isThisDeclarationADefinition() || function.isDeleted()) return;

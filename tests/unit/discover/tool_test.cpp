@@ -54,6 +54,9 @@ TEST_CASE("valid tests and fuzz targets, in declaration order") {
                          item("test", f, 8, 6, "Test"),
                          item("test", f, 9, 6, "Test_x"),
                          item("test", f, 10, 6, "Test2"),
+                         item("error", f, 16, 6,
+                              "TestInNamespace is in namespace inner: cxxtest runs only functions at global scope "
+                              "(move it out of the namespace)"),
                          item("test", f, 23, 6, "TestThroughAlias"),
                          item("test", f, 25, 6, "TestInLinkageBlock"),
                          item("test", f, 28, 1, "TestFromMacro"),
