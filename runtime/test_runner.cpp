@@ -6,6 +6,8 @@
 // end of the parent's body) and for a slot of -test.parallel.
 #include "test_runner.h"
 
+#include "config.h"
+
 #include "crash.h"
 #include "exceptions.h"
 #include "output.h"
@@ -118,6 +120,10 @@ bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind) 
 }
 
 void pause_for_parallel(TestState& t) {
+  // In a fuzzing worker, as in Go, t.Parallel is accepted and has no effect:
+  // inputs run one at a time, and no tRunner waits to release the barrier
+  // (pausing hung the baseline, or ended in std::terminate).
+  if (flags().fuzzworker) return;
   {
     std::unique_lock lock(t.mu);
     if (t.is_parallel) {
