@@ -51,6 +51,14 @@ std::vector<std::string> running_list() {
   return out;
 }
 
+std::string running_list_text() {
+  std::vector<std::string> running = running_list();
+  if (running.empty()) return "";
+  std::string text = "running tests:\n";
+  for (const std::string& r : running) text += "\t" + r + "\n";
+  return text;
+}
+
 void for_each_running(void (*fn)(TestState&, void*), void* arg) {
   for (auto& slot : slots) {
     if (TestState* t = slot.load()) fn(*t, arg);

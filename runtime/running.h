@@ -16,6 +16,9 @@ void running_remove(TestState& t);
 
 // Go's runningList: "TestX (1s)" per running test, sorted.
 std::vector<std::string> running_list();
+// "running tests:\n\tTestX (1s)\n..." as Go's timeout panic prints it, or ""
+// when none runs.
+std::string running_list_text();
 
 // Visits the running tests without locking or allocating (for signal
 // handlers); fn must not block.

@@ -27,14 +27,8 @@ Nanos input_timeout = 0;
 std::once_flag started;
 
 [[noreturn]] void input_timed_out() {
-  std::string text = "panic: input " + input_name + " ran longer than -fuzztimeout=" + format_duration(input_timeout) +
-                     " (the limit fuzzing applies to each input)\n";
-  std::vector<std::string> running = running_list();
-  if (!running.empty()) {
-    text += "running tests:\n";
-    for (const std::string& r : running) text += "\t" + r + "\n";
-  }
-  write_stdout(text);
+  write_stdout("panic: input " + input_name + " ran longer than -fuzztimeout=" + format_duration(input_timeout) +
+               " (the limit fuzzing applies to each input)\n" + running_list_text());
   _exit(2);
 }
 

@@ -21,13 +21,7 @@ bool stopped = false;  // guarded by mu
 std::thread watchdog;
 
 [[noreturn]] void time_out(Nanos timeout) {
-  std::string text = "panic: test timed out after " + format_duration(timeout) + "\n";
-  std::vector<std::string> running = running_list();
-  if (!running.empty()) {
-    text += "running tests:\n";
-    for (const std::string& r : running) text += "\t" + r + "\n";
-  }
-  write_stdout(text);
+  write_stdout("panic: test timed out after " + format_duration(timeout) + "\n" + running_list_text());
   _exit(2);
 }
 
