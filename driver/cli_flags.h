@@ -1,43 +1,32 @@
-// The flags of `cxxtest [build flags] [packages] [test flags]`, as one table
-// (cli_flags.cpp, kFlags). Build flags steer the driver; test flags are also
-// forwarded to each test binary as -test.NAME=VALUE, in the order given.
+// The flags of `cxxtest [build flags] [packages] [test flags]`. The table is
+// runtime/flags.def, shared with the test binary: its build rows steer the
+// driver, its Forward rows are also passed to each test binary as
+// -test.NAME=VALUE, in the order given, and say whether a run may be served
+// from the test cache.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
 #include "driver/expected.h"
+#include "runtime/flags.h"
 
 namespace cxxtest::driver {
 
-// Path: a file or directory named relative to where cxxtest runs (after
-// -C); forwarded as an absolute path, since test binaries run in their
-// package's directory.
-enum class FlagKind { Bool, Int, PositiveInt, String, Path, Regexp, Duration, FuzzTime, FuzzMinimizeTime, Size };
-
-struct FlagDef {
-  const char* name;
-  FlagKind kind;
-  bool test_flag;   // forwarded to the test binary as -test.NAME
-  bool cacheable;   // a run with this flag may be served from the test cache
-  const char* help;
-};
-
-const std::vector<FlagDef>& flag_table();
+using cxxtest::runtime::BuildFlags;
+using cxxtest::runtime::FlagInfo;
+using TestFlags = cxxtest::runtime::Flags;
 
 struct Options {
-  std::map<std::string, std::string> values;  // flag name -> value ("true" for bools)
-  std::vector<std::string> order;             // flag names in the order given
+  BuildFlags build;  // -C, -c, -o, -x, -p, sanitizers, -json
+  TestFlags test;    // what the test binary gets (defaults where not given)
+  std::vector<const FlagInfo*> given;     // flags given, first mention order
   std::vector<std::string> packages;
-  std::vector<std::string> binary_args;       // after -args, passed verbatim
+  std::vector<std::string> binary_args;  // after -args, passed verbatim
 
-  bool has(const std::string& name) const { return values.count(name) != 0; }
-  std::string get(const std::string& name, const std::string& fallback = "") const;
-  bool flag(const std::string& name) const { return get(name) == "true"; }
-  int int_value(const std::string& name, int fallback) const;
+  bool fuzzing() const { return !test.fuzz.empty(); }
   // The -test.* arguments for the test binary (Path values made absolute
-  // against the current directory).
+  // against the current directory), then the -args arguments.
   std::vector<std::string> test_binary_args() const;
   // True when no flag given rules out the test-result cache.
   bool cacheable() const;
@@ -48,7 +37,7 @@ struct Options {
 // "-fuzzimport requires -fuzz".
 Expected<Options> parse_options(const std::vector<std::string>& args);
 
-// The flag section of `cxxtest help`.
+// The flag section of `cxxtest help testflag`.
 std::string flags_help();
 
 }  // namespace cxxtest::driver

@@ -13,6 +13,7 @@ namespace cxxtest::driver {
 namespace {
 
 constexpr std::string_view kNoTests = "testing: warning: no tests to run\n";
+constexpr std::string_view kNoFuzzTests = "testing: warning: no fuzz tests to fuzz\n";
 
 std::string seconds_text(double s) {
   char buf[32];
@@ -22,6 +23,13 @@ std::string seconds_text(double s) {
 
 bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Whether `line` (with its newline) is a whole line of `s`.
+bool has_line(const std::string& s, std::string_view line) {
+  for (size_t at = s.find(line); at != std::string::npos; at = s.find(line, at + 1))
+    if (at == 0 || s[at - 1] == '\n') return true;
+  return false;
 }
 
 // Shared between the worker running a package and the printing thread.
@@ -89,6 +97,7 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
       if (!verbose && ends_with(out, kNoTests)) out.resize(out.size() - kNoTests.size());
       trailer += " [no tests to run]";
     }
+    if (has_line(out, kNoFuzzTests)) trailer += " [no fuzz tests to fuzz]";  // -fuzz matched no target
     return out + "ok  \t" + run.import_path + "\t" + when + trailer + "\n";
   }
   if (!out.empty() && out.back() != '\n') out += "\n";

@@ -199,7 +199,14 @@ void help_fuzz() {
 
 void help_testflag() {
   std::cout << "cxxtest's flags. Build flags steer the build; test flags are also passed to the\n"
-               "test binary as -test.NAME=VALUE.\n\n" << flags_help();
+               "test binary as -test.NAME=VALUE. Both -flag=value and -flag value work.\n\n"
+            << flags_help()
+            << "\n-run, -skip, -fuzz and -list take Go's regular expressions (RE2 syntax: (?i)\n"
+               "for case-insensitive, \\pL for letters; matching time is linear in the name).\n"
+               "-run and -skip match subtests level by level on '/': -run='TestX/(?i)^empty$'.\n"
+               "-shuffle=on prints '-test.shuffle N' with the seed it picked; -shuffle=N repeats\n"
+               "that order. Arguments after -args go to the test binary as they are, after its\n"
+               "flags: tests read them with cxxtest::Args().\n";
 }
 
 }  // namespace

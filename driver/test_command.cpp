@@ -33,11 +33,11 @@ Exit usage_error(const std::string& message) {
 
 Expected<Variant> variant_from(const Options& opts) {
   Variant v;
-  if (opts.has("fuzz")) v.mode = cxxtest::instrument::Mode::Fuzz;
-  if (opts.flag("asan")) v.sanitizers |= cxxtest::instrument::kAddress;
-  if (opts.flag("ubsan")) v.sanitizers |= cxxtest::instrument::kUndefined;
-  if (opts.flag("race")) v.sanitizers |= cxxtest::instrument::kThread;
-  if (opts.flag("msan")) v.sanitizers |= cxxtest::instrument::kMemory;
+  if (opts.fuzzing()) v.mode = cxxtest::instrument::Mode::Fuzz;
+  if (opts.build.asan) v.sanitizers |= cxxtest::instrument::kAddress;
+  if (opts.build.ubsan) v.sanitizers |= cxxtest::instrument::kUndefined;
+  if (opts.build.race) v.sanitizers |= cxxtest::instrument::kThread;
+  if (opts.build.msan) v.sanitizers |= cxxtest::instrument::kMemory;
   std::string problem = cxxtest::instrument::check_variant(v);
   if (!problem.empty()) return Error{problem};
   return v;
@@ -66,7 +66,7 @@ Exit copy_binary(const Plan& plan, const Options& opts, const fs::path& cwd) {
   if (!p.has_tests()) return usage_error("no test files in " + p.pkg->import_path);
   std::string name = p.pkg->rel_dir == "." ? fs::path(p.pkg->import_path).filename().string()
                                             : fs::path(p.pkg->rel_dir).filename().string();
-  fs::path out = opts.get("o", name + ".test");
+  fs::path out = opts.build.output.empty() ? name + ".test" : opts.build.output;
   if (out.is_relative()) out = cwd / out;
   auto data = cxxtest::cachedir::read_file(p.binary);
   std::string err;
@@ -101,8 +101,8 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   PackageRun run;
   run.import_path = p.pkg->import_path;
   std::vector<std::string> args = opts.test_binary_args();
-  if (opts.flag("json") && !opts.flag("v")) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
-  if (fuzzing && !opts.has("fuzzcachedir"))
+  if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
+  if (fuzzing && opts.test.fuzzcachedir.empty())
     args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
   if (fuzzing) add_fuzz_settings(*fuzzing, args);
   bool cacheable = opts.cacheable() && !fuzzing;
@@ -121,7 +121,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   argv.insert(argv.end(), args.begin(), args.end());
   fs::path env_log = p.binary.string() + ".envlog." + std::to_string(getpid());
   if (cacheable) argv.push_back("-test.testlogfile=" + env_log.string());
-  if (opts.flag("x")) std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
+  if (opts.build.print_commands) std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
   fs::path dir = p.pkg->dir;
   // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name
   // [sanitizer flags] <pkg>": a sanitizer's failure only shows in its build.
@@ -185,10 +185,10 @@ Exit test_command(const std::vector<std::string>& args) {
   // 1. Flags, module, packages.
   auto opts = parse_options(args);
   if (!opts) return usage_error(opts.error());
-  if (opts->has("C")) {
+  if (!opts->build.chdir.empty()) {
     std::error_code ec;
-    fs::current_path(opts->get("C"), ec);
-    if (ec) return usage_error("-C " + opts->get("C") + ": " + ec.message());
+    fs::current_path(opts->build.chdir, ec);
+    if (ec) return usage_error("-C " + opts->build.chdir + ": " + ec.message());
   }
   fs::path cwd = fs::current_path();
   std::string cache_err;
@@ -198,26 +198,28 @@ Exit test_command(const std::vector<std::string>& args) {
   if (!cache.open(&cache_err)) return usage_error("cache " + cache_root->string() + ": " + cache_err);
   auto module = load_module(*opts, cwd, *cache_root);
   if (!module) return usage_error(module.error());
-  bool fuzzing = opts->has("fuzz");
-  if (fuzzing && module->matched.size() > 1) {
+  bool fuzzing = opts->fuzzing();
+  if (fuzzing && module->matched.size() > 1) {  // Go's text and exit status 1 (base.Fatalf)
     std::cerr << "cannot use -fuzz flag with multiple packages\n";
-    return Exit::Usage;
+    return Exit::Failed;
   }
-  if (opts->flag("c") && module->matched.size() > 1) return usage_error("cannot use -c flag with multiple packages");
-  if (opts->has("o") && !opts->flag("c")) return usage_error("-o requires -c");
+  if (opts->build.compile_only && module->matched.size() > 1)
+    return usage_error("cannot use -c flag with multiple packages");
+  if (!opts->build.output.empty() && !opts->build.compile_only) return usage_error("-o requires -c");
   auto variant = variant_from(*opts);
   if (!variant) return usage_error(variant.error());
 
   // 2. Plan: discovery and the link set of every test binary.
-  int jobs = opts->int_value("p", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
-  PlanInputs in{&module->config, &module->all, &module->matched, *variant, opts->flag("x"), opts->flag("v")};
+  int jobs = static_cast<int>(opts->build.jobs);
+  bool print_commands = opts->build.print_commands;
+  PlanInputs in{&module->config, &module->all, &module->matched, *variant, print_commands, opts->test.verbose};
   auto plan = make_plan(in, cache);
   if (!plan) return usage_error(plan.error());
 
   // 3. Build through ninja.
-  auto built = run_build(*plan, opts->flag("x"), jobs);
+  auto built = run_build(*plan, print_commands, jobs);
   if (!built) return usage_error(built.error());
-  if (opts->flag("c")) {
+  if (opts->build.compile_only) {
     const PackagePlan& p = plan->packages.front();
     if (!p.errors.empty() || built->failed.count(p.pkg->rel_dir)) {
       std::cout << report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
@@ -248,8 +250,8 @@ Exit test_command(const std::vector<std::string>& args) {
     }
     runs.push_back(std::move(run));
   }
-  bool json = opts->flag("json");
-  RunSummary summary = run_packages(runs, jobs, opts->flag("v") || json, json);
+  bool json = opts->build.json;
+  RunSummary summary = run_packages(runs, jobs, opts->test.verbose || json, json);
   if (summary.any_failed && !json) std::cout << "FAIL\n";
   std::cout.flush();
   cache.trim();  // at most once a day; failures only mean a bigger cache

@@ -10,4 +10,8 @@ namespace cxxtest::runtime {
 const Flags& flags();
 void set_flags(const Flags& f);
 
+// The arguments after the flags (cxxtest::Args()), set with them.
+const std::vector<std::string>& test_args();
+void set_test_args(std::vector<std::string> args);
+
 }  // namespace cxxtest::runtime

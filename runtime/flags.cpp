@@ -26,12 +26,13 @@ Reason set_int(std::string_view v, Int& out) {
   return {};
 }
 
-// Go's durationOrCountFlag.Set.
+// Go's durationOrCountFlag.Set, for -fuzztime and -fuzzminimizetime.
 Reason set_duration_or_count(std::string_view v, DurationOrCount& out, bool allow_zero) {
   if (!v.empty() && v.back() == 'x') {
     int64_t n = 0;
-    if (!set_int(v.substr(0, v.size() - 1), n).empty() || n < 0 || (!allow_zero && n == 0))
-      return "invalid count";
+    Reason why = set_int(v.substr(0, v.size() - 1), n);
+    if (why == "value out of range") return why;
+    if (!why.empty() || n < 0 || (!allow_zero && n == 0)) return "invalid count";
     out = {0, n};
     return {};
   }
@@ -42,8 +43,9 @@ Reason set_duration_or_count(std::string_view v, DurationOrCount& out, bool allo
 }
 
 // Per flag type (the TYPE column of flags.def): set_TYPE parses a value,
-// default_TYPE shows a default as Go's PrintDefaults does (empty for the zero
-// value), kTypeName_TYPE names the value when the usage has no `word`.
+// format_TYPE writes one back, default_TYPE shows a default as Go's
+// PrintDefaults does (empty for the zero value), kTypeName_TYPE names the
+// value when the usage has no `word`.
 Reason set_Bool(std::string_view v, bool& out) {
   for (const char* t : {"1", "t", "T", "TRUE", "true", "True"})
     if (v == t) return out = true, Reason{};
@@ -52,8 +54,28 @@ Reason set_Bool(std::string_view v, bool& out) {
   return "parse error";
 }
 Reason set_String(std::string_view v, std::string& out) { return out = std::string(v), Reason{}; }
+Reason set_Path(std::string_view v, std::string& out) { return set_String(v, out); }
+Reason set_Pattern(std::string_view v, std::string& out) { return set_String(v, out); }
+Reason set_Regexp(std::string_view v, std::string& out) { return set_String(v, out); }
+Reason set_Shuffle(std::string_view v, std::string& out) {
+  int64_t seed = 0;
+  if (v != "on" && v != "off" && !set_int(v, seed).empty()) return "must be \"on\", \"off\", or an int64";
+  return set_String(v, out);
+}
 Reason set_Count(std::string_view v, uint64_t& out) { return set_int(v, out); }
-Reason set_Int(std::string_view v, int64_t& out) { return set_int(v, out); }
+Reason set_Positive(std::string_view v, int64_t& out) {
+  int n = 0;  // what the value is used as
+  Reason why = set_int(v, n);
+  if (why.empty()) out = n;
+  return why;
+}
+Reason set_Size(std::string_view v, int64_t& out) {
+  int64_t n = 0;
+  Reason why = set_int(v, n);
+  if (why.empty() && n < 0) return "parse error";
+  if (why.empty()) out = n;
+  return why;
+}
 Reason set_Duration(std::string_view v, Nanos& out) {
   auto d = parse_duration(v);
   if (!d) return "parse error";
@@ -65,60 +87,91 @@ Reason set_MinimizeTime(std::string_view v, FlagMinimizeTime& out) {
   return set_duration_or_count(v, out, true);
 }
 
+std::string format_Bool(bool b) { return b ? "true" : "false"; }
+std::string format_String(const std::string& s) { return s; }
+std::string format_Count(uint64_t n) { return std::to_string(n); }
+std::string format_Int(int64_t n) { return std::to_string(n); }
+std::string format_Duration(Nanos d) { return format_duration(d); }
+std::string format_FuzzTime(const DurationOrCount& d) {
+  return d.count ? std::to_string(d.count) + "x" : format_duration(d.duration);
+}
+#define format_Path format_String
+#define format_Pattern format_String
+#define format_Regexp format_String
+#define format_Shuffle format_String
+#define format_Positive format_Int
+#define format_Size format_Int
+#define format_MinimizeTime format_FuzzTime
+
 std::string default_Bool(bool b) { return b ? "true" : ""; }
 std::string default_String(const std::string& s) { return s.empty() ? "" : '"' + s + '"'; }
-std::string default_Count(uint64_t n) { return n ? std::to_string(n) : ""; }
 std::string default_Int(int64_t n) { return n ? std::to_string(n) : ""; }
 std::string default_Duration(Nanos d) { return d ? format_duration(d) : ""; }
 std::string default_FuzzTime(const DurationOrCount& d) {
-  if (d.count) return std::to_string(d.count) + "x";
-  return d.duration ? format_duration(d.duration) : "";
+  return d.count || d.duration ? format_FuzzTime(d) : "";
 }
-std::string default_MinimizeTime(const DurationOrCount& d) { return default_FuzzTime(d); }
+#define default_Path default_String
+#define default_Pattern default_String
+#define default_Regexp default_String
+#define default_Shuffle default_String
+#define default_Count default_Int
+#define default_Positive default_Int
+#define default_Size default_Int
+#define default_MinimizeTime default_FuzzTime
 
 constexpr const char* kTypeName_Bool = "";
 constexpr const char* kTypeName_String = "string";
+constexpr const char* kTypeName_Path = "string";
+constexpr const char* kTypeName_Pattern = "string";
+constexpr const char* kTypeName_Regexp = "string";
+constexpr const char* kTypeName_Shuffle = "string";
 constexpr const char* kTypeName_Count = "uint";
-constexpr const char* kTypeName_Int = "int";
+constexpr const char* kTypeName_Positive = "int";
+constexpr const char* kTypeName_Size = "int";
 constexpr const char* kTypeName_Duration = "duration";
 constexpr const char* kTypeName_FuzzTime = "value";
 constexpr const char* kTypeName_MinimizeTime = "value";
 
-struct FlagInfo {
-  const char* name;  // without "test."
-  const char* usage;
-  const char* type_name;
-  bool is_bool;
-  Reason (*set)(Flags&, std::string_view);
-  std::string (*default_value)();
-};
+// One FlagInfo per row; STRUCT is Flags or BuildFlags.
+#define CXXTEST_FLAG_INFO(STRUCT, ROUTE, TYPE, FIELD, NAME, CACHE, USAGE)                          \
+  FlagInfo{NAME,                                                                                    \
+           #TYPE,                                                                                   \
+           kTypeName_##TYPE,                                                                        \
+           USAGE,                                                                                   \
+           FlagRoute::ROUTE,                                                                        \
+           FlagCache::CACHE,                                                                        \
+           std::is_same_v<Flag##TYPE, bool>,                                                        \
+           [](void* t, std::string_view v) { return set_##TYPE(v, static_cast<STRUCT*>(t)->FIELD); }, \
+           [](const void* t) { return format_##TYPE(static_cast<const STRUCT*>(t)->FIELD); },         \
+           [] { return default_##TYPE(STRUCT{}.FIELD); }},
 
-const FlagInfo kFlags[] = {
-#define CXXTEST_FLAG(TYPE, FIELD, NAME, DEFAULT, USAGE)                 \
-  {NAME,                                                                \
-   USAGE,                                                               \
-   kTypeName_##TYPE,                                                    \
-   std::is_same_v<Flag##TYPE, bool>,                                    \
-   [](Flags& f, std::string_view v) { return set_##TYPE(v, f.FIELD); }, \
-   [] { return default_##TYPE(Flags{}.FIELD); }},
+const std::vector<FlagInfo> kInfos = {
+#define CXXTEST_BUILD_FLAG(TYPE, FIELD, NAME, DEFAULT, CACHE, USAGE) \
+  CXXTEST_FLAG_INFO(BuildFlags, Build, TYPE, FIELD, NAME, CACHE, USAGE)
+#define CXXTEST_TEST_FLAG(TYPE, FIELD, NAME, DEFAULT, ROUTE, CACHE, USAGE) \
+  CXXTEST_FLAG_INFO(Flags, ROUTE, TYPE, FIELD, NAME, CACHE, USAGE)
 #include "flags.def"
-#undef CXXTEST_FLAG
 };
 
+// The test binary's flag named `name` ("test.run"), or nullptr.
 const FlagInfo* find_flag(std::string_view name) {
   if (name.substr(0, 5) != "test.") return nullptr;
-  for (const FlagInfo& f : kFlags)
-    if (name.substr(5) == f.name) return &f;
+  for (const FlagInfo& f : kInfos)
+    if (f.route != FlagRoute::Build && name.substr(5) == f.name) return &f;
   return nullptr;
 }
 
+// What apply_flag made of one argument.
+enum class Applied { Ok, NotOurs, Help, Error };
+
 // Applies one flag; `next` is the following argument (nullptr if none) and
-// `used_next` is set when it was consumed as the value.
-ParseStatus apply_flag(std::string_view arg, const std::string* next, bool& used_next, Flags& flags,
-                       std::string& error) {
+// `used_next` is set when it was consumed as the value. A flag not named
+// test.* is NotOurs: it starts the test's own arguments.
+Applied apply_flag(std::string_view arg, const std::string* next, bool& used_next, Flags& flags,
+                   std::string& error) {
   std::string_view name = arg.substr(arg[1] == '-' ? 2 : 1);
   if (name.empty() || name[0] == '-' || name[0] == '=')
-    return error = "bad flag syntax: " + std::string(arg), ParseStatus::Error;
+    return error = "bad flag syntax: " + std::string(arg), Applied::Error;
   size_t eq = name.find('=');
   bool has_value = eq != std::string_view::npos;
   std::string_view value = has_value ? name.substr(eq + 1) : std::string_view("true");
@@ -126,23 +179,24 @@ ParseStatus apply_flag(std::string_view arg, const std::string* next, bool& used
   const FlagInfo* f = find_flag(name);
   std::string flag = "-" + std::string(name);
   if (!f) {
-    if (name == "help" || name == "h") return ParseStatus::Help;
-    return error = "flag provided but not defined: " + flag, ParseStatus::Error;
+    if (name == "help" || name == "h") return Applied::Help;
+    if (name.substr(0, 5) != "test.") return Applied::NotOurs;
+    return error = "flag provided but not defined: " + flag, Applied::Error;
   }
   if (f->is_bool) {
-    if (f->set(flags, value).empty()) return ParseStatus::Ok;
+    if (f->set(&flags, value).empty()) return Applied::Ok;
     error = "invalid boolean value \"" + std::string(value) + "\" for " + flag + ": parse error";
-    return ParseStatus::Error;
+    return Applied::Error;
   }
   if (!has_value) {
-    if (!next) return error = "flag needs an argument: " + flag, ParseStatus::Error;
+    if (!next) return error = "flag needs an argument: " + flag, Applied::Error;
     value = *next;
     used_next = true;
   }
-  Reason why = f->set(flags, value);
-  if (why.empty()) return ParseStatus::Ok;
+  Reason why = f->set(&flags, value);
+  if (why.empty()) return Applied::Ok;
   error = "invalid value \"" + std::string(value) + "\" for flag " + flag + ": " + why;
-  return ParseStatus::Error;
+  return Applied::Error;
 }
 
 }  // namespace
@@ -151,6 +205,8 @@ int64_t default_parallelism() {
   unsigned n = std::thread::hardware_concurrency();
   return n ? n : 1;
 }
+
+const std::vector<FlagInfo>& flag_infos() { return kInfos; }
 
 ParseResult parse_flags(const std::vector<std::string>& args, Flags& flags) {
   ParseResult r;
@@ -164,7 +220,10 @@ ParseResult parse_flags(const std::vector<std::string>& args, Flags& flags) {
     }
     bool used_next = false;
     const std::string* next = i + 1 < args.size() ? &args[i + 1] : nullptr;
-    r.status = apply_flag(s, next, used_next, flags, r.error);
+    Applied a = apply_flag(s, next, used_next, flags, r.error);
+    if (a == Applied::NotOurs) break;
+    if (a == Applied::Help) r.status = ParseStatus::Help;
+    if (a == Applied::Error) r.status = ParseStatus::Error;
     if (r.status != ParseStatus::Ok) return r;
     i += used_next ? 2 : 1;
   }
@@ -172,22 +231,27 @@ ParseResult parse_flags(const std::vector<std::string>& args, Flags& flags) {
   return r;
 }
 
+UsageText usage_text(const FlagInfo& f) {
+  UsageText u{f.type_name, f.usage};
+  size_t open = u.text.find('`');
+  size_t close = open == std::string::npos ? open : u.text.find('`', open + 1);
+  if (close != std::string::npos) {
+    u.value_name = u.text.substr(open + 1, close - open - 1);
+    u.text.erase(close, 1);
+    u.text.erase(open, 1);
+  }
+  return u;
+}
+
 std::string flags_usage() {
   std::string out;
-  for (const FlagInfo& f : kFlags) {
-    std::string usage = f.usage;
-    std::string value_name = f.type_name;
-    size_t open = usage.find('`');
-    size_t close = open == std::string::npos ? open : usage.find('`', open + 1);
-    if (close != std::string::npos) {
-      value_name = usage.substr(open + 1, close - open - 1);
-      usage.erase(close, 1);
-      usage.erase(open, 1);
-    }
+  for (const FlagInfo& f : kInfos) {
+    if (f.route == FlagRoute::Build) continue;
+    UsageText u = usage_text(f);
     out += "  -test." + std::string(f.name);
-    if (!value_name.empty()) out += " " + value_name;
-    out += "\n    \t" + usage;
-    std::string def = f.default_value();
+    if (!u.value_name.empty()) out += " " + u.value_name;
+    out += "\n    \t" + u.text;
+    std::string def = f.default_text();
     if (!def.empty()) out += " (default " + def + ")";
     out += "\n";
   }

@@ -1,6 +1,8 @@
 // matcher.cpp: a port of Go's testing/match.go (see matcher.h).
 #include "matcher.h"
 
+#include <re2/re2.h>
+
 #include <cstdio>
 #include <utility>
 
@@ -22,7 +24,7 @@ std::vector<std::string> split_levels(std::string_view name) {
 // Go's simpleMatch.matches: ok when every level present in both matches.
 bool matches(const LevelPatterns& p, const std::vector<std::string>& levels, bool& partial) {
   for (size_t i = 0; i < levels.size() && i < p.regexps.size(); ++i) {
-    if (!search(p.regexps[i], levels[i])) return false;
+    if (!p.regexps[i].search(levels[i])) return false;
   }
   partial = levels.size() < p.regexps.size();
   return true;
@@ -40,7 +42,46 @@ bool matches(const Filter& f, const std::vector<std::string>& levels, bool& part
 
 bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
+// Go's regexp/syntax ErrorCode text for RE2's code of the same meaning.
+const char* go_error_text(re2::RE2::ErrorCode code) {
+  switch (code) {
+    case re2::RE2::ErrorBadEscape: return "invalid escape sequence";
+    case re2::RE2::ErrorBadCharClass: return "invalid character class";
+    case re2::RE2::ErrorBadCharRange: return "invalid character class range";
+    case re2::RE2::ErrorMissingBracket: return "missing closing ]";
+    case re2::RE2::ErrorMissingParen: return "missing closing )";
+    case re2::RE2::ErrorUnexpectedParen: return "unexpected )";
+    case re2::RE2::ErrorTrailingBackslash: return "trailing backslash at end of expression";
+    case re2::RE2::ErrorRepeatArgument: return "missing argument to repetition operator";
+    case re2::RE2::ErrorRepeatSize: return "invalid repeat count";
+    case re2::RE2::ErrorRepeatOp: return "invalid nested repetition operator";
+    case re2::RE2::ErrorBadPerlOp: return "invalid or unsupported Perl syntax";
+    case re2::RE2::ErrorBadUTF8: return "invalid UTF-8";
+    case re2::RE2::ErrorBadNamedCapture: return "invalid named capture";
+    case re2::RE2::ErrorPatternTooLarge: return "expression too large";
+    default: return nullptr;
+  }
+}
+
 }  // namespace
+
+std::optional<Regexp> Regexp::compile(std::string_view pattern, std::string& error) {
+  re2::RE2::Options options;
+  options.set_log_errors(false);  // the caller reports, once
+  auto re = std::make_shared<const re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
+  if (!re->ok()) {
+    const char* text = go_error_text(re->error_code());
+    error = text ? "error parsing regexp: " + std::string(text) + ": `" + re->error_arg() + "`" : re->error();
+    return std::nullopt;
+  }
+  Regexp out;
+  out.re_ = std::move(re);
+  return out;
+}
+
+bool Regexp::search(std::string_view s) const {
+  return re2::RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), *re_);
+}
 
 std::vector<std::vector<std::string>> split_pattern(std::string_view s) {
   std::vector<std::vector<std::string>> alternatives;
@@ -100,20 +141,19 @@ bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out
     LevelPatterns p;
     for (size_t i = 0; i < levels.size(); ++i) {
       p.sources.push_back(rewrite_name(levels[i]));
-      try {
-        p.regexps.emplace_back(p.sources.back(), std::regex::ECMAScript);
-      } catch (const std::regex_error& e) {
+      std::string why;
+      std::optional<Regexp> re = Regexp::compile(p.sources.back(), why);
+      if (!re) {
         error = "testing: invalid regexp for element " + std::to_string(i) + " of " + flag_name + " (\"" +
-                p.sources.back() + "\"): " + e.what();
+                p.sources.back() + "\"): " + why;
         return false;
       }
+      p.regexps.push_back(std::move(*re));
     }
     out.alternatives.push_back(std::move(p));
   }
   return true;
 }
-
-bool search(const std::regex& re, std::string_view s) { return std::regex_search(s.begin(), s.end(), re); }
 
 std::string Matcher::unique(const std::string& parent, const std::string& subname) {
   std::string name = parent + "/" + subname;

@@ -1,7 +1,7 @@
 // matcher.h: Go's -test.run / -test.skip matching and subtest naming.
 //
 // A pattern is split on `/` and `|` outside brackets and parentheses into
-// per-level regexps (ECMAScript, unanchored search): "A/B|C" matches a test
+// per-level regexps (Go's syntax through RE2, unanchored search): "A/B|C" matches a test
 // named X/Y when (A matches X and B matches Y) or C matches X. A name deeper
 // than the pattern matches if its first levels do (so -run=TestX runs all of
 // TestX's subtests); a name shallower than the pattern matches "partially"
@@ -12,17 +12,36 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <regex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+namespace re2 {
+class RE2;
+}
+
 namespace cxxtest::runtime {
+
+// A compiled regexp in Go's syntax (RE2, as Go's regexp package is): UTF-8,
+// `(?i)` and the other flags, Perl classes; matching takes time linear in
+// the name, whatever the pattern. Copies share the compiled program.
+class Regexp {
+ public:
+  // The regexp, or nullopt with `error` set to Go's regexp/syntax text
+  // ("error parsing regexp: missing closing ): `(`").
+  static std::optional<Regexp> compile(std::string_view pattern, std::string& error);
+  // Whether the regexp matches somewhere in `s` (Go's MatchString).
+  bool search(std::string_view s) const;
+
+ private:
+  std::shared_ptr<const re2::RE2> re_;
+};
 
 // One alternative of a pattern: a regexp per level.
 struct LevelPatterns {
   std::vector<std::string> sources;
-  std::vector<std::regex> regexps;
+  std::vector<Regexp> regexps;
 };
 
 // A whole -test.run or -test.skip value.
@@ -41,9 +60,6 @@ std::string rewrite_name(std::string_view s);
 // Compiles a flag value; on a bad regexp returns false with `error` set to
 // Go's message (`invalid regexp for element 0 of -test.run ("("): ...`).
 bool compile_filter(std::string_view pattern, const char* flag_name, Filter& out, std::string& error);
-
-// Whether a whole name matches one compiled regexp of -test.list.
-bool search(const std::regex& re, std::string_view s);
 
 class Matcher {
  public:

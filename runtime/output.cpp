@@ -1,6 +1,8 @@
 // output.cpp: stdout writing and Go's text shapes (see output.h).
 #include "output.h"
 
+#include "config.h"
+
 #include <cstdio>
 #include <mutex>
 
@@ -27,7 +29,7 @@ std::string location_prefix(internal::Location loc) {
   if (!loc.file) return "";
   std::string_view file = loc.file;
   size_t slash = file.find_last_of("/\\");
-  if (slash != std::string_view::npos) file.remove_prefix(slash + 1);
+  if (slash != std::string_view::npos && !flags().fullpath) file.remove_prefix(slash + 1);
   return std::string(file) + ":" + std::to_string(loc.line > 0 ? loc.line : 1) + ": ";
 }
 

@@ -16,7 +16,8 @@ void write_stdout(std::string_view text);
 // Go's decorate: "    <prefix><line 1>\n        <line 2>\n..." (one trailing
 // newline of text is dropped; every message ends with exactly one).
 std::string decorate(std::string_view prefix, std::string_view text);
-// "file.cpp:12: " for a call site (basename only); "" when loc.file is null.
+// "file.cpp:12: " for a call site (basename only, the path as compiled with
+// -test.fullpath); "" when loc.file is null.
 std::string location_prefix(internal::Location loc);
 
 // Go's indenter: every line of text prefixed with 4 spaces.

@@ -2,6 +2,7 @@
 #include <cxxtest/cxxtest.h>
 
 #include <cstdio>
+#include <random>
 #include <span>
 
 #include "config.h"
@@ -32,19 +33,18 @@ int usage_error(const char* argv0, const std::string& message) {
 
 // Go's listTests: the names matching -test.list, one per line.
 int list_tests(std::span<const TestEntry> tests, std::span<const FuzzEntry> fuzz) {
-  std::regex re;
-  try {
-    re = std::regex(flags().list, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
+  std::string error;
+  std::optional<Regexp> re = Regexp::compile(flags().list, error);
+  if (!re) {
     std::fprintf(stderr, "testing: invalid regexp in -test.list (\"%s\"): %s\n", flags().list.c_str(),
-                 e.what());
+                 error.c_str());
     return 2;
   }
   std::string out;
   for (const TestEntry& t : tests)
-    if (search(re, t.name)) out += std::string(t.name) + "\n";
+    if (re->search(t.name)) out += std::string(t.name) + "\n";
   for (const FuzzEntry& f : fuzz)
-    if (search(re, f.name)) out += std::string(f.name) + "\n";
+    if (re->search(f.name)) out += std::string(f.name) + "\n";
   write_stdout(out);
   return 0;
 }
@@ -86,6 +86,33 @@ void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
   }
 }
 
+// Go's -test.shuffle: "off" keeps the declaration order; "on" takes a seed
+// from the clock, N uses N; either way the seed is printed first as
+// `-test.shuffle N`, so that the order can be had again. Fuzz tests keep
+// their order, as in Go. The shuffle is Go's rand.Shuffle (Fisher-Yates from
+// the end) drawing from std::mt19937_64, not Go's source: a seed gives the
+// same order on every cxxtest run, not the order Go would give.
+std::vector<TestEntry> shuffled(std::span<const TestEntry> tests) {
+  std::vector<TestEntry> out(tests.begin(), tests.end());
+  const std::string& mode = flags().shuffle;
+  if (mode == "off") return out;
+  int64_t seed = mode == "on" ? std::chrono::system_clock::now().time_since_epoch().count() : std::stoll(mode);
+  write_stdout("-test.shuffle " + std::to_string(seed) + "\n");
+  std::mt19937_64 rng(static_cast<uint64_t>(seed));
+  for (size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng() % i]);
+  return out;
+}
+
+// Go's -test.v=test2json: -test.v with framing markers (output.h). The
+// value is taken here, -test.v being a Bool flag (flags.def).
+void take_test2json(std::vector<std::string>& args) {
+  for (std::string& a : args) {
+    if (a != "-test.v=test2json" && a != "--test.v=test2json") continue;
+    a = "-test.v=true";
+    set_framing(true);
+  }
+}
+
 }  // namespace
 
 int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
@@ -100,6 +127,7 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
   if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
   set_flags(f);
+  set_test_args(parsed.rest);  // cxxtest::Args()
   if (f.parallel < 1) {
     std::fprintf(stderr, "testing: -parallel can only be given a positive integer\n");
     return usage_error(argv0, "");
@@ -138,8 +166,9 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
     return code;
   }
 
-  // 5. The tests, then the fuzz tests' seed corpora.
-  Phase t = run_phase(run, skip, [&](TestState& root) { run_tests(root, test_list); });
+  // 5. The tests (in -test.shuffle's order), then the fuzz tests' seed corpora.
+  std::vector<TestEntry> ordered = shuffled(test_list);
+  Phase t = run_phase(run, skip, [&](TestState& root) { run_tests(root, ordered); });
   Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
 
   // 6. Summary.

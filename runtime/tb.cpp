@@ -1,6 +1,8 @@
 // tb.cpp: the public TB and T methods (cxxtest.h), on top of TestState.
 #include <cxxtest/cxxtest.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdarg>
@@ -8,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 
 #include "config.h"
 #include "output.h"
@@ -30,10 +33,34 @@ std::string temp_dir_pattern(const std::string& name) {
   return out.substr(0, 64);
 }
 
+// Go's T.checkParallel: Setenv and Chdir change the whole process, so they
+// fail a test that is, or is under, a parallel one.
+void deny_parallel(TestState* state) {
+  bool parallel = false;
+  for (TestState* s = state; s; s = s->parent) {
+    std::lock_guard lock(s->mu);
+    parallel = parallel || s->is_parallel;
+  }
+  if (!parallel) return;
+  runtime::log_panic(*state, runtime::kParallelConflict);
+  runtime::fail_now(*state);
+}
+
 }  // namespace
 
 bool Short() { return runtime::flags().short_mode; }
 bool Verbose() { return runtime::flags().verbose; }
+const std::vector<std::string>& Args() { return runtime::test_args(); }
+
+bool Context::Done() const { return state_->source.stop_requested(); }
+std::string Context::Err() const { return Done() ? "context canceled" : ""; }
+std::stop_token Context::StopToken() const { return state_->source.get_token(); }
+bool Context::wait_nanos(long long nanos) const {
+  std::stop_token token = state_->source.get_token();
+  std::unique_lock lock(state_->mu);
+  state_->cv.wait_for(lock, token, std::chrono::nanoseconds(nanos), [] { return false; });
+  return token.stop_requested();
+}
 
 std::string internal::sprintf_string(const char* fmt, ...) {
   va_list args;
@@ -130,17 +157,7 @@ std::string TB::TempDir() {
 
 void TB::Setenv(const std::string& key, const std::string& value) {
   runtime::check_fuzz_fn(state_, "Setenv");
-  bool parallel = false;
-  for (TestState* s = state_; s; s = s->parent) {
-    std::lock_guard lock(s->mu);
-    parallel = parallel || s->is_parallel;
-  }
-  if (parallel) {
-    runtime::log_panic(*state_,
-                       "testing: t.Setenv called after t.Parallel; cannot set "
-                       "environment variables in parallel tests");
-    runtime::fail_now(*state_);
-  }
+  deny_parallel(state_);
   const char* old = std::getenv(key.c_str());
   std::optional<std::string> previous;
   if (old) previous = old;
@@ -165,6 +182,33 @@ bool T::Run(std::string_view name, std::function<void(T&)> fn) {
   if (!m.ok || runtime::should_fail_fast()) return true;
   return runtime::run_subtest(*state_, std::move(m.name),
                               [fn = std::move(fn)](TestState& s) { fn(s.t_handle); });
+}
+
+void TB::Chdir(const std::string& dir, internal::Here here) {
+  runtime::check_fuzz_fn(state_, "Chdir");
+  deny_parallel(state_);
+  int old = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (old < 0) fatal_at("Chdir", here.loc, std::string("open .: ") + std::strerror(errno));
+  if (::chdir(dir.c_str()) != 0) {
+    int err = errno;
+    ::close(old);
+    fatal_at("Chdir", here.loc, "chdir " + dir + ": " + std::strerror(err));  // Go's os.PathError text
+  }
+  std::error_code ec;
+  std::string pwd = dir.empty() || dir[0] != '/' ? std::filesystem::current_path(ec).string() : dir;
+  Setenv("PWD", pwd);
+  std::lock_guard lock(state_->mu);
+  state_->cleanups.push_back([old] {
+    int rc = ::fchdir(old);
+    ::close(old);
+    // Go panics here too: the tests after it would run in the wrong place.
+    if (rc != 0) throw std::runtime_error(std::string("testing.Chdir: ") + std::strerror(errno));
+  });
+}
+
+cxxtest::Context TB::Context() {
+  runtime::check_fuzz_fn(state_, "Context");
+  return cxxtest::Context(&runtime::context_of(*state_));
 }
 
 void T::Parallel() { runtime::pause_for_parallel(*state_); }

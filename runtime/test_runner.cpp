@@ -133,9 +133,7 @@ void pause_for_parallel(TestState& t) {
     }
     if (t.env_set) {
       lock.unlock();
-      log_panic(t,
-                "testing: t.Parallel called after t.Setenv; cannot set environment "
-                "variables in parallel tests");
+      log_panic(t, kParallelConflict);  // env_set: by Setenv, or Chdir's $PWD
       fail_now(t);
     }
     t.is_parallel = true;

@@ -94,7 +94,28 @@ void log_panic(TestState& t, std::string_view what) {
   fail(t);
 }
 
+ContextState& context_of(TestState& t) {
+  std::lock_guard lock(t.mu);
+  bool stale = !t.contexts.empty() && t.contexts.back()->source.stop_requested() && !t.cleanup_started;
+  if (t.contexts.empty() || stale) {
+    t.contexts.push_back(std::make_unique<ContextState>());
+    // A cleanup to cancel it by: a fuzzing worker runs an input's cleanups
+    // only when it has some (engine/executor.cpp).
+    t.cleanups.push_back([] {});
+  }
+  return *t.contexts.back();
+}
+
 void run_cleanups(TestState& t) {
+  ContextState* context = nullptr;
+  {
+    std::lock_guard lock(t.mu);
+    if (!t.contexts.empty()) context = t.contexts.back().get();
+  }
+  if (context && context->source.request_stop()) {
+    std::lock_guard lock(context->mu);
+    context->cv.notify_all();
+  }
   for (;;) {
     std::function<void()> fn;
     {

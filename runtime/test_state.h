@@ -11,10 +11,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,6 +27,9 @@
 namespace cxxtest::runtime {
 
 using Clock = std::chrono::steady_clock;
+
+// Go's panic for t.Parallel with t.Setenv or t.Chdir, either way round.
+inline constexpr const char* kParallelConflict = "testing: test using t.Setenv or t.Chdir can not use t.Parallel";
 
 // Thrown by FailNow/SkipNow (and Fatal, Skip...) to stop the current test;
 // caught only by the runner. Not derived from std::exception on purpose.
@@ -38,6 +43,14 @@ struct TestContext {
   ParallelLimit limit;
   Matcher matcher;
   std::optional<std::chrono::system_clock::time_point> deadline;
+};
+
+// What a cxxtest::Context refers to: a stop source cancelled by
+// run_cleanups. Owned by its TestState (`contexts`), so it lives as long.
+struct ContextState {
+  std::stop_source source;
+  std::mutex mu;                    // for `cv` only
+  std::condition_variable_any cv;  // Context::WaitFor
 };
 
 // Per F: seeds and the state of the F.Fuzz protocol.
@@ -74,6 +87,9 @@ struct TestState {
   std::vector<std::unique_ptr<TestState>> children;
   std::string temp_dir;
   int temp_dir_seq = 0;
+  // Contexts handed out, the current one last. A fuzzing worker reuses one
+  // state for many inputs: an input after a cancelled one gets a new one.
+  std::vector<std::unique_ptr<ContextState>> contexts;
 
   std::thread thread;                     // the thread running this test (not for roots)
   Signal signal;                          // sent when the test pauses in Parallel and when it ends
@@ -107,8 +123,12 @@ void log_at(TestState& t, internal::Location loc, std::string_view text);
 // Logs "panic: <what>" and fails t, for misuse of the API and exceptions.
 void log_panic(TestState& t, std::string_view what);
 
-// Runs t's cleanups, last registered first; each one's failures and
-// exceptions are recorded on t and do not stop the others.
+// t's current context (TB::Context), made on first use.
+ContextState& context_of(TestState& t);
+
+// Cancels t's context (Go's cancelCtx), then runs t's cleanups, last
+// registered first; each one's failures and exceptions are recorded on t
+// and do not stop the others.
 void run_cleanups(TestState& t);
 
 // Go's report: on failure (or with -v) writes `--- FAIL: name (0.00s)` and

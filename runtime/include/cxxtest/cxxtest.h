@@ -47,6 +47,9 @@
 #include <initializer_list>
 #include <optional>
 #include <sstream>
+#if __cplusplus >= 202002L && __has_include(<stop_token>)
+#include <stop_token>
+#endif
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -59,12 +62,48 @@ class T;
 class F;
 namespace runtime {
 struct TestState;
+struct ContextState;
 }
 
 // Reports whether -test.short was given (Go's testing.Short).
 bool Short();
 // Reports whether -test.v was given (Go's testing.Verbose).
 bool Verbose();
+// The test binary's arguments after its -test.* flags: what follows
+// `cxxtest ... -args` (Go's flag.Args() in a test). The binary's flags end
+// at the first argument that is not a -test.* flag, or after `--`, so a test
+// reads its own flags from here: `cxxtest -run=TestX -args -n=5 input.txt`
+// gives {"-n=5", "input.txt"}. Empty when none were given.
+const std::vector<std::string>& Args();
+
+// What TB::Context returns (Go's t.Context()): live while the test runs,
+// cancelled just before its Cleanup functions run (so after its body and
+// its subtests end). Copies refer to the same context; each stays valid
+// until the test binary's run ends, so a thread started by the test may
+// keep one and poll it to know when to stop.
+class Context {
+ public:
+  // Whether the context is cancelled.
+  bool Done() const;
+  // "" while live, "context canceled" after (Go's ctx.Err()).
+  std::string Err() const;
+  // Blocks until the context is cancelled or `timeout` has passed; returns Done().
+  template <class Rep, class Period>
+  bool WaitFor(std::chrono::duration<Rep, Period> timeout) const {
+    return wait_nanos(std::chrono::duration_cast<std::chrono::nanoseconds>(timeout).count());
+  }
+#if __cplusplus >= 202002L && __has_include(<stop_token>)
+  // A token stopped when the context is cancelled, for std::jthread and
+  // std::condition_variable_any (C++20).
+  std::stop_token StopToken() const;
+#endif
+
+ private:
+  friend class TB;
+  explicit Context(runtime::ContextState* state) : state_(state) {}
+  bool wait_nanos(long long nanos) const;
+  runtime::ContextState* state_;
+};
 
 namespace internal {
 
@@ -247,6 +286,14 @@ class TB {
   // Setenv sets an environment variable and restores it after the test.
   // Not allowed in parallel tests.
   void Setenv(const std::string& key, const std::string& value);
+  // Chdir changes the process's working directory to `dir` (and $PWD, as Go
+  // does) and changes both back when the test ends. It affects the whole
+  // process, so, like Setenv, it fails a test that is (or whose parent is)
+  // parallel, and Parallel fails after it. A bad `dir` is Fatal (at the
+  // caller's line).
+  void Chdir(const std::string& dir, internal::Here here = internal::Here());
+  // The test's context, cancelled just before its cleanups run (see Context).
+  cxxtest::Context Context();
 
  protected:
   explicit TB(runtime::TestState* state) : state_(state) {}

@@ -57,7 +57,6 @@ TEST_CASE("errors use Go's texts") {
     return r.error;
   };
   CHECK(error_of({"-test.foo"}) == "flag provided but not defined: -test.foo");
-  CHECK(error_of({"-v"}) == "flag provided but not defined: -v");
   CHECK(error_of({"-test.count=-1"}) == "invalid value \"-1\" for flag -test.count: parse error");
   CHECK(error_of({"-test.count=99999999999999999999"}) ==
         "invalid value \"99999999999999999999\" for flag -test.count: value out of range");
@@ -67,6 +66,25 @@ TEST_CASE("errors use Go's texts") {
   CHECK(error_of({"-test.v=2"}) == "invalid boolean value \"2\" for -test.v: parse error");
   CHECK(error_of({"-test.parallel"}) == "flag needs an argument: -test.parallel");
   CHECK(error_of({"-=x"}) == "bad flag syntax: -=x");
+}
+
+TEST_CASE("a flag not named test.* starts the test's own arguments (cxxtest::Args)") {
+  Flags f;
+  ParseResult r = parse({"-test.v", "-n=3", "-test.count=2", "file"}, f);
+  CHECK(r.status == ParseStatus::Ok);
+  CHECK(f.verbose);
+  CHECK(f.count == 1);
+  CHECK(r.rest == std::vector<std::string>{"-n=3", "-test.count=2", "file"});
+}
+
+TEST_CASE("-test.shuffle takes off, on or an int64") {
+  Flags f;
+  CHECK(f.shuffle == "off");
+  CHECK(parse({"-test.shuffle=on"}, f).status == ParseStatus::Ok);
+  CHECK(parse({"-test.shuffle=-5"}, f).status == ParseStatus::Ok);
+  CHECK(f.shuffle == "-5");
+  ParseResult r = parse({"-test.shuffle=often"}, f);
+  CHECK(r.error == "invalid value \"often\" for flag -test.shuffle: must be \"on\", \"off\", or an int64");
 }
 
 TEST_CASE("-h and -help ask for the usage") {
@@ -82,10 +100,13 @@ TEST_CASE("usage lists every flag in Go's PrintDefaults shape") {
   CHECK(u.find("  -test.timeout d\n    \tpanic test binary after duration d (0 means no "
                "timeout) (default 10m0s)\n") != u.npos);
   CHECK(u.find("  -test.fuzztime value\n") != u.npos);
+  CHECK(u.find("  -test.shuffle string\n") != u.npos);
+  CHECK(u.find("  -test.race") == u.npos);  // build flags are cxxtest's only
   CHECK(u.find("(default 1m0s)") != u.npos);
   for (const char* name :
        {"v", "run", "skip", "count", "timeout", "short", "failfast", "list", "parallel", "testlogfile",
-        "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir", "fuzzimport", "fuzzworker"}) {
+        "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir", "fuzzimport", "fuzzworker", "shuffle",
+        "fullpath"}) {
     CAPTURE(name);
     CHECK(u.find("  -test." + std::string(name)) != u.npos);
   }

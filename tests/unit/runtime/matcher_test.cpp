@@ -65,7 +65,24 @@ TEST_CASE("bad regexps name the element and the flag") {
   Filter f;
   std::string error;
   CHECK_FALSE(compile_filter("A/[", "-test.skip", f, error));
-  CHECK(error.rfind("testing: invalid regexp for element 1 of -test.skip (\"[\"): ", 0) == 0);
+  CHECK(error == "testing: invalid regexp for element 1 of -test.skip (\"[\"): error parsing regexp: "
+                 "missing closing ]: `[`");
+}
+
+TEST_CASE("Go's regexp syntax (RE2): flags, Perl classes, Unicode") {
+  CHECK(runs("(?i)parse", "", "TestParseEmpty"));
+  CHECK_FALSE(runs("parse", "", "TestParseEmpty"));
+  CHECK(runs("Test\\pL+/\\d+$", "", "TestÄb/12"));
+  CHECK_FALSE(runs("Test\\pL+/\\d+$", "", "TestÄb/12x"));
+  CHECK(runs("^(?:TestA|TestB)$", "", "TestB"));
+  std::string error;
+  CHECK_FALSE(Regexp::compile("a(?<name", error));
+  CHECK(error.rfind("error parsing regexp: ", 0) == 0);
+}
+
+TEST_CASE("matching takes linear time where backtracking takes exponential") {
+  std::string name = "Test" + std::string(40, 'a');  // (a+)+$ with a trailing '!' makes std::regex explode
+  CHECK_FALSE(runs("^Test(a+)+!$", "", name));
 }
 
 TEST_CASE("subtest names are rewritten and made unique") {
