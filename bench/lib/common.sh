@@ -53,12 +53,48 @@ need_packages() {
   for pair in "$@"; do
     command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
   done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  say "installing ${missing[*]} with apt-get"
-  [ "$(id -u)" -eq 0 ] || die "missing ${missing[*]}: run as root or install them"
+  apt_install "${missing[@]}"
+}
+
+# need_headers FILE:PACKAGE...: the same for files (a library's headers).
+need_headers() {
+  local missing=() pair
+  for pair in "$@"; do
+    [ -e "${pair%%:*}" ] || missing+=("${pair#*:}")
+  done
+  apt_install "${missing[@]}"
+}
+
+# apt_install PACKAGE...: apt-get update and install them; nothing when
+# there are none; dies when that fails or needs root it does not have.
+apt_install() {
+  [ $# -eq 0 ] && return 0
+  say "installing $* with apt-get"
+  [ "$(id -u)" -eq 0 ] || die "missing $*: run as root or install them"
   DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2 ||
-    die "apt-get install ${missing[*]} failed"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2 ||
+    die "apt-get install $* failed"
+}
+
+# record KEY ENGINE VALUE LOGDIR: appends one sample to V[KEY]; an empty
+# VALUE means ENGINE failed to run: it goes into failures (the script exits
+# 1) and the end of LOGDIR/log is shown.
+record() {
+  local key=$1 engine=$2 value=$3 dir=$4
+  if [ -n "$value" ]; then
+    V[$key]+="$value "
+    return
+  fi
+  failures+=("$engine:$key")
+  say "FAILED: $engine $key (log in $dir)"
+  tail -5 "$dir/log" >&2 2>/dev/null || true
+}
+
+# sleep_until T0_NS SECS: sleeps until SECS seconds after T0_NS.
+sleep_until() {
+  local left
+  left=$(awk -v t0="$1" -v s="$2" -v now="$(now_ns)" 'BEGIN { l = s - (now - t0) / 1e9; printf "%.3f", (l > 0 ? l : 0) }')
+  sleep "$left"
 }
 
 # check_libfuzzer: clang++ can link a -fsanitize=fuzzer binary.

@@ -5,26 +5,6 @@
 declare -A fuzz_of=([trivial]=FuzzTrivial [ini]=FuzzIni [words]=FuzzWords)
 speed_module=bench.example/speed
 
-# record KEY ENGINE VALUE LOGDIR: appends one sample; an empty VALUE means
-# ENGINE failed to run, which makes bench/run exit 1.
-record() {
-  local key=$1 engine=$2 value=$3 dir=$4
-  if [ -n "$value" ]; then
-    V[$key]+="$value "
-    return
-  fi
-  failures+=("$engine:$key")
-  say "FAILED: $engine $key (log in $dir)"
-  tail -5 "$dir/log" >&2 2>/dev/null || true
-}
-
-# sleep_until T0_NS SECS: sleeps until SECS seconds after T0_NS.
-sleep_until() {
-  local left
-  left=$(awk -v t0="$1" -v s="$2" -v now="$(now_ns)" 'BEGIN { l = s - (now - t0) / 1e9; printf "%.3f", (l > 0 ? l : 0) }')
-  sleep "$left"
-}
-
 # build_targets: every target for every engine, and a warm build for the
 # engines that build on demand (Go, cxxtest), so no clock includes a build.
 build_targets() {

@@ -28,7 +28,7 @@ const (
 	left, right, top, bottom = 70.0, 20.0, 40.0, 50.0
 )
 
-var colors = []string{"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e"}
+var colors = []string{"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"}
 
 func svgMain(args []string) error {
 	fs := flag.NewFlagSet("svg", flag.ExitOnError)

@@ -1,0 +1,179 @@
+# realcode_steps.sh: the building and measuring steps of bench/realcode
+# (sourced). Each session stores its replayed coverage in
+# V["cov|TARGET|WORKERS|SECS|ENGINE"] (space-separated, one per seed); the
+# report takes medians. Uses the settings parse_args and setup made.
+#
+# Fairness rules, the same for all three engines:
+#  - one harness logic per target (targets/realcode/cxxtest/PKG/PKG.cpp),
+#    compiled -g -O1 for each engine;
+#  - the same seed inputs (targets/realcode/cxxtest/seeds.h);
+#  - every session starts from the seeds only, its clock from the start of
+#    the engine's process; builds happen before (a warm-up for cxxtest);
+#  - coverage is counted in one unit: each snapshot, decoded to raw bytes,
+#    is replayed by the target's libFuzzer binary with -runs=0.
+
+declare -A fuzz_of=([nlohmann_json]=FuzzNlohmannJson [rapid_json]=FuzzRapidJson
+  [fmt_lib]=FuzzFmtLib [boost_json]=FuzzBoostJson)
+declare -A seeds_of=([nlohmann_json]=json [rapid_json]=json [fmt_lib]=fmt [boost_json]=json)
+realcode_module=bench.example/realcode
+rc_flags=(-std=c++20 -g -O1)
+
+# build_one TARGET: the libFuzzer binary (also the coverage binary) and the
+# AFL++ binaries, plain and CMPLOG, of TARGET. afl-clang-fast++
+# -fsanitize=fuzzer links AFL++'s libAFLDriver (persistent mode, shared
+# memory input); AFL_LLVM_DICT2FILE writes the dictionary of the compared
+# constants that AFL++'s docs recommend passing with -x.
+build_one() {
+  local t=$1 s=$work/realcode src
+  src=("$s/libfuzzer/$t.cc" "$s/cxxtest/$t/$t.cpp")
+  clang++ "${rc_flags[@]}" -fsanitize=fuzzer -I "$s/cxxtest" "${src[@]}" -o "$work/bin/lf_$t" ||
+    die "libFuzzer build of $t failed"
+  AFL_QUIET=1 AFL_LLVM_DICT2FILE="$work/bin/afl_$t.dict" afl-clang-fast++ "${rc_flags[@]}" -fsanitize=fuzzer \
+    -I "$s/cxxtest" "${src[@]}" -o "$work/bin/afl_$t" || die "AFL++ build of $t failed"
+  AFL_QUIET=1 AFL_LLVM_CMPLOG=1 afl-clang-fast++ "${rc_flags[@]}" -fsanitize=fuzzer \
+    -I "$s/cxxtest" "${src[@]}" -o "$work/bin/afl_$t.cmplog" || die "AFL++ CMPLOG build of $t failed"
+}
+
+# build_targets: every binary, the seed files, and a warm cxxtest build of
+# each target (its first run compiles; no clock may include that).
+build_targets() {
+  say "building targets ($(load_now))"
+  cp -r "$bench_dir/targets/realcode" "$work/realcode"
+  (cd "$bench_dir/tools/benchtool" && go build -o "$work/bin/benchtool" .) || die "benchtool build failed"
+  clang++ -std=c++20 -I "$work/realcode/cxxtest" "$work/realcode/libfuzzer/write_seeds.cc" -o "$work/bin/write_seeds" ||
+    die "write_seeds build failed"
+  local k t
+  for k in json fmt; do mkdir -p "$work/seeds/$k" && "$work/bin/write_seeds" "$work/seeds/$k" "$k"; done
+  for t in $targets; do
+    say "building $t"
+    build_one "$t"
+    rm -rf "$CXXTESTCACHE/fuzz"
+    (cd "$work/realcode/cxxtest" && "$cxxtest" -fuzz="^${fuzz_of[$t]}\$" -fuzztime=1s -parallel=1 "./$t" \
+      >"$work/runs/cx-warm-$t.log" 2>&1) || die "cxxtest -fuzz does not run on $t: $(tail -5 "$work/runs/cx-warm-$t.log")"
+  done
+  cx_seed_flag=""
+  "$cxxtest" help testflag 2>&1 | grep -q -- '-fuzzseed' && cx_seed_flag=yes
+  return 0
+}
+
+# session_start ENGINE TARGET N SEED DIR SECS: starts one fuzzing session
+# with N workers in the background (pids in session_pids) and sets
+# session_corpus to the directories holding its corpus. The fixed seed
+# (libFuzzer -seed, AFL++ -s, cxxtest -fuzzseed when it has it) makes each
+# one-worker session a repeatable, independent sample.
+session_start() {
+  local e=$1 t=$2 n=$3 seed=$4 d=$5 secs=$6 lim
+  lim=(timeout -k 5 $((secs + 60)))
+  session_pids=() session_engine=$e
+  case $e in
+    libfuzzer)
+      mkdir -p "$d/corpus" && cp "$work/seeds/${seeds_of[$t]}/"* "$d/corpus/"
+      session_corpus=("$d/corpus")
+      local args=(-max_total_time="$secs" -artifact_prefix="$d/" -print_final_stats=1)
+      if [ "$n" -gt 1 ]; then args+=(-jobs="$n" -workers="$n"); else args+=(-seed="$seed"); fi
+      (cd "$d" && exec "${lim[@]}" "$work/bin/lf_$t" "${args[@]}" corpus >"$d/log" 2>&1) &
+      session_pids+=($!)
+      ;;
+    afl)
+      mkdir -p "$d/in" && cp "$work/seeds/${seeds_of[$t]}/"* "$d/in/"
+      local base=(-i "$d/in" -o "$d/out" -V "$secs") i
+      [ -s "$work/bin/afl_$t.dict" ] && base+=(-x "$work/bin/afl_$t.dict")
+      session_corpus=("$d/out")
+      for i in $(seq 0 $((n - 1))); do
+        local role=(-S "s$i")
+        [ "$i" = 0 ] && role=(-M m0 -c "$work/bin/afl_$t.cmplog")
+        [ "$n" = 1 ] && role=(-c "$work/bin/afl_$t.cmplog")
+        AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+          AFL_QUIET=1 "${lim[@]}" afl-fuzz "${base[@]}" "${role[@]}" -s $((seed + i)) -- "$work/bin/afl_$t" \
+          >"$d/log-$i" 2>&1 &
+        session_pids+=($!)
+      done
+      ;;
+    cxxtest)
+      rm -rf "$CXXTESTCACHE/fuzz"
+      session_corpus=("$CXXTESTCACHE/fuzz")
+      local args=(-fuzz="^${fuzz_of[$t]}\$" -fuzztime="${secs}s" -parallel="$n")
+      [ -n "$cx_seed_flag" ] && args+=(-fuzzseed="$seed")
+      (cd "$work/realcode/cxxtest" && exec "${lim[@]}" "$cxxtest" "${args[@]}" "./$t" >"$d/log" 2>&1) &
+      session_pids+=($!)
+      ;;
+  esac
+}
+
+# snapshot DIR: copies the session's corpus into DIR: one subdirectory per
+# source directory (AFL++ keeps one queue per instance, whose file names
+# repeat), the file names kept.
+snapshot() {
+  local dir=$1 src q i=0
+  mkdir -p "$dir"
+  for src in "${session_corpus[@]}"; do
+    if [ "$session_engine" = afl ]; then
+      for q in "$src"/*/queue; do
+        [ -d "$q" ] || continue
+        mkdir -p "$dir/$i" && find "$q" -maxdepth 1 -type f -exec cp -t "$dir/$i" {} + 2>/dev/null || true
+        i=$((i + 1))
+      done
+    else
+      mkdir -p "$dir/$i" && find "$src" -type f ! -name '*.dict' -exec cp -t "$dir/$i" {} + 2>/dev/null || true
+      i=$((i + 1))
+    fi
+  done
+}
+
+# replay_edges TARGET DIR: edges TARGET's libFuzzer binary covers when it
+# runs the seeds plus every input of the snapshot DIR, decoded to raw bytes
+# (`INITED cov:` of a -runs=0 run: the edges of instrumented code hit).
+replay_edges() {
+  local t=$1 dir=$2 sub raws=()
+  for sub in "$dir"/*/; do
+    sub=${sub%/}
+    [ -d "$sub" ] || continue
+    "$work/bin/benchtool" raw -in "$sub" -out "$sub.raw" 2>>"$dir.replay-warnings"
+    raws+=("$sub.raw")
+  done
+  "$work/bin/lf_$t" -runs=0 -rss_limit_mb=4096 -timeout=30 "$work/seeds/${seeds_of[$t]}" "${raws[@]}" \
+    >"$dir.replay-log" 2>&1 || true
+  sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' "$dir.replay-log" | tail -1
+}
+
+# session ENGINE TARGET WORKERS REP: one session; a snapshot at each time,
+# then every snapshot replayed.
+session() {
+  local e=$1 t=$2 w=$3 rep=$4 n=$3 d tm t0 ok=1 p
+  [ "$w" = all ] && n=$(nproc)
+  d=$work/runs/$t-w$w-$e-$rep
+  rm -rf "$d" && mkdir -p "$d"
+  t0=$(now_ns)
+  session_start "$e" "$t" "$n" $((rep * 1000 + 1)) "$d" "$last_time"
+  for tm in $times; do
+    sleep_until "$t0" "$tm"
+    snapshot "$d/snap-$tm"
+  done
+  for p in "${session_pids[@]}"; do wait "$p" || ok=0; done
+  # Each pid is a `timeout`, which leads its own process group; AFL++'s
+  # CMPLOG fork server leaves a stopped child behind when afl-fuzz exits.
+  for p in "${session_pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
+  [ "$ok" = 1 ] || { failures+=("$e:$t:w$w:$rep"); say "FAILED: $e on $t (w$w, seed $rep): exit status not 0, logs in $d"; }
+  for tm in $times; do
+    record "cov|$t|$w|$tm|$e" "$e" "$(replay_edges "$t" "$d/snap-$tm")" "$d"
+  done
+  V["files|$t|$w|$e"]+="$(find "$d/snap-$last_time" -type f | wc -l) "
+}
+
+# measure_sessions: every (seed, workers, target), the three engines one
+# after another, their order rotated each seed so none always runs first.
+measure_sessions() {
+  local rep w t e order=(libfuzzer afl cxxtest)
+  for rep in $(seq "$seeds"); do
+    for w in $workers; do
+      for t in $targets; do
+        for e in "${order[@]}"; do
+          say "$t, workers $w, $e (seed $rep of $seeds, $last_time s; $(load_now))"
+          session "$e" "$t" "$w" "$rep"
+        done
+        loads+=("seed $rep, $t, w$w: $(load_now)")
+      done
+    done
+    order=("${order[@]:1}" "${order[0]}")
+  done
+}
