@@ -103,16 +103,6 @@ std::vector<TestEntry> shuffled(std::span<const TestEntry> tests) {
   return out;
 }
 
-// Go's -test.v=test2json: -test.v with framing markers (output.h). The
-// value is taken here, -test.v being a Bool flag (flags.def).
-void take_test2json(std::vector<std::string>& args) {
-  for (std::string& a : args) {
-    if (a != "-test.v=test2json" && a != "--test.v=test2json") continue;
-    a = "-test.v=true";
-    set_framing(true);
-  }
-}
-
 }  // namespace
 
 int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
