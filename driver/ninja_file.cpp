@@ -109,7 +109,8 @@ std::string ninja_text(const Plan& plan) {
 
 Expected<bool> write_build_files(const Plan& plan) {
   for (const auto& p : plan.packages) {
-    if (!p.has_tests() || !p.errors.empty()) continue;
+    // A binary whose main its caller wrote (cxxtest export's) has none here.
+    if (!p.has_tests() || !p.errors.empty() || p.main_source.empty()) continue;
     auto w = write_if_changed(p.main_source, generate_main(p.funcs));
     if (!w) return w;
   }

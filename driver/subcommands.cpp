@@ -10,6 +10,7 @@
 #include "driver/cli_flags.h"
 #include "driver/compiler_wrapper.h"
 #include "driver/config.h"
+#include "driver/export.h"
 #include "driver/module.h"
 #include "driver/paths.h"
 #include "driver/shell.h"
@@ -126,6 +127,8 @@ Exit env_command(const std::vector<std::string>& args) {
 }
 
 Exit init_command(const std::vector<std::string>& args) {
+  if (!args.empty() && (args[0] == "-clusterfuzzlite" || args[0] == "--clusterfuzzlite"))
+    return init_clusterfuzzlite(std::vector<std::string>(args.begin() + 1, args.end()));
   if (args.size() > 1) return fail("init accepts at most one argument, the module name");
   fs::path file = fs::current_path() / "cxxtest.toml";
   if (fs::exists(file)) return fail(file.string() + " already exists");
@@ -151,8 +154,11 @@ void help_overview() {
                "  cxxtest env [-fuzz] [-asan] [-ubsan] [-race] [-laf] [NAME...]\n"
                "  cxxtest cc|c++ ARGS...   (also cxxtest-cc, cxxtest-c++) the compiler, instrumented\n"
                "  cxxtest init [module name]\n"
+               "  cxxtest init -clusterfuzzlite   ClusterFuzzLite/OSS-Fuzz build files\n"
+               "  cxxtest export [-o DIR] [packages]   libFuzzer-ABI targets (help export)\n"
+               "  cxxtest corpus decode|encode|import ...   raw inputs <-> v1 files (help corpus)\n"
                "  cxxtest version\n"
-               "  cxxtest help [test|testflag|fuzz]\n\n"
+               "  cxxtest help [test|testflag|fuzz|export|corpus]\n\n"
                "Packages: . (default), ./dir, ./... (all below)\n\n"
                "Exit status: 0 all passed, 1 a test failed, 2 a build or usage error.\n"
                "'cxxtest help testflag' lists the flags, 'cxxtest help fuzz' explains fuzzing;\n"
@@ -217,7 +223,9 @@ Exit help_command(const std::vector<std::string>& args) {
   else if (topic == "test") help_test();
   else if (topic == "testflag") help_testflag();
   else if (topic == "fuzz") help_fuzz();
-  else return fail("help: unknown topic " + topic + " (want test, testflag or fuzz; see 'man cxxtest')");
+  else if (topic == "export") help_export();
+  else if (topic == "corpus") help_corpus();
+  else return fail("help: unknown topic " + topic + " (want test, testflag, fuzz, export or corpus; see 'man cxxtest')");
   return Exit::Ok;
 }
 

@@ -13,6 +13,7 @@
 #include "cachedir/location.h"
 #include "driver/build.h"
 #include "driver/cli_flags.h"
+#include "driver/load_module.h"
 #include "driver/module.h"
 #include "driver/plan.h"
 #include "driver/result_cache.h"
@@ -146,39 +147,6 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   return run;
 }
 
-struct Module {
-  Config config;
-  std::map<std::string, Package> all;
-  std::vector<Package> matched;
-};
-
-Expected<Module> load_module(const Options& opts, const fs::path& cwd, const fs::path& cache_root) {
-  auto root = find_module_root(cwd);
-  if (!root) return Error{root.error()};
-  auto config = load_config(*root / "cxxtest.toml");
-  if (!config) return Error{config.error()};
-  Module m{*config, {}, {}};
-  // A dep's source tree inside the module is its own build's, not packages
-  // (unless it is the whole module: then its compiled sources are left out).
-  std::vector<fs::path> skip{cache_root};
-  for (const auto& d : m.config.deps)
-    if (d.source != m.config.root.lexically_normal()) skip.push_back(d.source);
-  std::vector<Package> scanned = scan_packages(m.config, skip);
-  for (const auto& pkg : scanned) m.all[pkg.rel_dir] = pkg;
-  // A [package] table for a directory that does not exist is a typo.
-  for (const auto& [dir, settings] : m.config.packages) {
-    std::error_code ec;
-    if (!fs::is_directory(m.config.root / dir, ec))
-      std::cerr << m.config.location_of("package." + dir) << ": warning: [package.\"" << dir
-                << "\"]: no such directory in the module\n";
-  }
-  std::vector<std::string> patterns = opts.packages.empty() ? std::vector<std::string>{"."} : opts.packages;
-  auto matched = match_scanned(scanned, m.config, patterns, cwd);
-  if (!matched) return Error{matched.error()};
-  m.matched = *matched;
-  return m;
-}
-
 }  // namespace
 
 Exit test_command(const std::vector<std::string>& args) {
@@ -196,7 +164,7 @@ Exit test_command(const std::vector<std::string>& args) {
   if (!cache_root) return usage_error(cache_err);
   cxxtest::cachedir::Cache cache(*cache_root);
   if (!cache.open(&cache_err)) return usage_error("cache " + cache_root->string() + ": " + cache_err);
-  auto module = load_module(*opts, cwd, *cache_root);
+  auto module = load_module(opts->packages, cwd, *cache_root);
   if (!module) return usage_error(module.error());
   bool fuzzing = opts->fuzzing();
   if (fuzzing && module->matched.size() > 1) {  // Go's text and exit status 1 (base.Fatalf)

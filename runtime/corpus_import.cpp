@@ -19,6 +19,7 @@
 #include "fuzz_target.h"
 #include "matcher.h"
 #include "output.h"
+#include "raw_input.h"
 #include "test_runner.h"
 
 namespace cxxtest::runtime {
@@ -101,9 +102,7 @@ std::string entry_and_values(std::string_view data, std::span<const Kind> kinds,
     if (corpus::decode(data, values, err) && check_corpus_entry(values, kinds).empty())
       return std::string(data);
   }
-  Value v = Value::zero(kinds[0]);
-  v.bytes = data;
-  values.assign(1, std::move(v));
+  decode_raw(reinterpret_cast<const uint8_t*>(data.data()), data.size(), kinds, values);
   return corpus::encode(values);
 }
 
@@ -223,10 +222,8 @@ bool source_exists() {
 }  // namespace
 
 std::string import_kinds_problem(std::string_view target, std::span<const Kind> kinds) {
-  if (kinds.size() == 1 && is_byte_kind(kinds[0])) return "";
-  return std::string(target) + " takes " + kind_list(kinds) +
-         ": raw files can only be imported for a fuzz function with exactly one bytes-like argument "
-         "(std::vector<uint8_t>, std::span<const uint8_t>, std::string, std::string_view or const char*)";
+  if (!kinds.empty()) return "";
+  return std::string(target) + " takes no arguments: there is nothing to import";
 }
 
 std::string import_entry_text(std::string_view data, std::span<const Kind> kinds) {

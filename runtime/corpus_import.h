@@ -1,5 +1,6 @@
-// corpus_import.h: -test.fuzzimport, turning raw inputs (libFuzzer, AFL++ or
-// OSS-Fuzz corpora: one input per file, no format) into `cxxtest fuzz v1`
+// corpus_import.h: -test.fuzzimport (and `cxxtest corpus decode|import`),
+// turning raw inputs (libFuzzer, AFL++ or OSS-Fuzz corpora: one input per
+// file, no format, read with raw_input.h's mapping) into `cxxtest fuzz v1`
 // files (corpus_v1.h) in testdata/fuzz/<target>/, where plain runs pick them
 // up as seeds <target>/<name>.
 //
@@ -22,14 +23,14 @@
 namespace cxxtest::runtime {
 
 // "" when raw files can be imported for a fuzz function taking `kinds`
-// (exactly one argument of kind Bytes or String), else the reason, naming
-// `target` and its argument types.
+// (any that takes an argument), else the reason, naming `target`.
 std::string import_kinds_problem(std::string_view target, std::span<const Kind> kinds);
 
 // The corpus file for one raw input `data` of a target taking `kinds` (which
 // import_kinds_problem accepts): `data` itself when it already is a v1 file
-// whose values fit `kinds`, else a v1 file holding one value of kinds[0]
-// with the bytes of `data`.
+// whose values fit `kinds`, else a v1 file holding the values `data` decodes
+// to under the raw mapping (raw_input.h: for one bytes-like argument, the
+// bytes of `data` themselves).
 std::string import_entry_text(std::string_view data, std::span<const Kind> kinds);
 
 struct ImportStats {

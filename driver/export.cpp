@@ -1,0 +1,164 @@
+// cxxtest export: see export.h. The steps:
+//   1. load the module and build each package's corpus tool (plain);
+//   2. ask each tool for its targets' seeds (raw) and dictionaries;
+//   3. build every target with the engine's compilers, flags and library;
+//   4. write <name>_seed_corpus.zip, <name>.dict and <name>.options beside it.
+#include "driver/export.h"
+
+#include <iostream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/cache.h"
+#include "cachedir/corpus_dir.h"
+#include "cachedir/location.h"
+#include "driver/corpus_tools.h"
+#include "driver/export_build.h"
+#include "driver/load_module.h"
+#include "driver/process.h"
+
+namespace cxxtest::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// cxxtest's per-input limits (-fuzztimeout 10s, -fuzzrsslimit 2048 MB) as
+// the engines' options, and the dictionary when there is one.
+std::string options_text(const std::string& name, bool has_dict) {
+  std::string dict = has_dict ? "dict = " + name + ".dict\n" : "";
+  return "[libfuzzer]\n" + dict + "timeout = 10\nrss_limit_mb = 2048\n";
+}
+
+// The target's dictionary: f.Dict and testdata/fuzz/FuzzXxx.dict (from the
+// tool), then the tokens cxxtest's own fuzzing learned (the cache's
+// automatic dictionary). "" when there are none.
+std::string dictionary(const fs::path& from_tool, const fs::path& auto_dict) {
+  std::string text;
+  for (const fs::path& p : {from_tool, auto_dict})
+    if (auto data = cxxtest::cachedir::read_file(p)) text += *data;
+  return text;
+}
+
+Expected<bool> write_seed_zip(const fs::path& seeds, const fs::path& zip) {
+  std::error_code ec;
+  fs::remove(zip, ec);
+  auto files = cxxtest::cachedir::list_corpus_entries(seeds, nullptr);
+  if (!files || files->empty()) return false;
+  std::vector<std::string> argv{"zip", "-q", "-j", "-X", zip.string()};
+  for (const auto& f : *files) argv.push_back(f.string());
+  std::string out;
+  ExitStatus st = run_process(argv, ProcessOptions{}, &out);
+  if (st.code == 127) return Error{"cannot run zip (install zip): executable file not found in $PATH"};
+  if (!st.ok()) return Error{"zip " + zip.string() + ": " + st.describe() + "\n" + out};
+  return true;
+}
+
+struct Session {
+  SubOptions opts;
+  fs::path cwd, out;
+  std::unique_ptr<cxxtest::cachedir::Cache> cache;
+};
+
+// Flags, working directory, output directory, cache.
+Expected<Session> open_session(const std::vector<std::string>& args) {
+  auto opts = parse_sub_options("export", args);
+  if (!opts) return Error{opts.error()};
+  Session s{*opts, {}, {}, nullptr};
+  std::error_code ec;
+  if (!s.opts.dir.empty()) fs::current_path(s.opts.dir, ec);
+  if (ec) return Error{"-C " + s.opts.dir + ": " + ec.message()};
+  s.cwd = fs::current_path();
+  const char* env_out = std::getenv("OUT");
+  std::string out = !s.opts.out.empty() ? s.opts.out : env_out ? env_out : "";
+  if (out.empty()) return Error{"export: -o DIR is required (or $OUT, as OSS-Fuzz sets it)"};
+  s.out = fs::absolute(out).lexically_normal();
+  auto cache = open_cache_dir();
+  if (!cache) return Error{cache.error()};
+  s.cache = std::move(*cache);
+  return s;
+}
+
+// Step 4 for one target, given its seeds and dictionary from step 2.
+Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const std::string& dict, const fs::path& out) {
+  auto zipped = write_seed_zip(seeds, out / (t.name + "_seed_corpus.zip"));
+  if (!zipped) return Error{zipped.error()};
+  // Always a dict file, for tools that expect one; the options name it
+  // only when it holds tokens (libFuzzer refuses a dictionary without any).
+  std::string err;
+  std::string text = "# " + t.package->pkg->import_path + "." + t.fuzz + ", from cxxtest export\n" + dict;
+  if (!cxxtest::cachedir::write_atomic(out / (t.name + ".dict"), text, &err)) return Error{err};
+  if (!cxxtest::cachedir::write_atomic(out / (t.name + ".options"), options_text(t.name, !dict.empty()), &err))
+    return Error{err};
+  return true;
+}
+
+}  // namespace
+
+std::string export_name(const std::string& rel_dir, const std::string& target) {
+  if (rel_dir == "." || rel_dir.empty()) return target;
+  std::string s = rel_dir;
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s + "_" + target;
+}
+
+Exit export_command(const std::vector<std::string>& args) {
+  auto s = open_session(args);
+  if (!s) return sub_fail(s.error());
+  auto module = load_module(s->opts.words, s->cwd, s->cache->root());
+  if (!module) return sub_fail(module.error());
+  int jobs = s->opts.jobs > 0 ? s->opts.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+
+  // 1. The corpus tools (and the plain plan the export rebuilds from).
+  auto tools = build_corpus_tools(*module, *s->cache, s->opts.print_commands, jobs);
+  if (!tools) {
+    std::cerr << tools.error();
+    return Exit::Usage;
+  }
+  std::vector<ExportTarget> targets;
+  std::map<std::string, std::string> owner;  // name -> import path, for collisions
+  for (const auto& p : tools->plan.packages) {
+    if (!tools->tool.count(p.pkg->rel_dir)) continue;
+    for (const auto& fuzz : fuzz_test_names(p)) {
+      ExportTarget t{&p, fuzz, export_name(p.pkg->rel_dir, fuzz)};
+      if (auto [it, fresh] = owner.try_emplace(t.name, p.pkg->import_path); !fresh)
+        return sub_fail("export: " + p.pkg->import_path + " and " + it->second + " both export " + t.name);
+      targets.push_back(t);
+    }
+  }
+  if (targets.empty()) return sub_fail("export: no fuzz tests in the packages");
+  ExportEnv env = export_env_from_environment();
+  fs::path work = tools->plan.build_dir.parent_path() / ("export-" + env.key());
+
+  // 2. Seeds and dictionaries, from each package's tool.
+  for (const auto& t : targets) {
+    std::error_code ec;
+    fs::remove_all(work / "seeds" / t.name, ec);
+    int code = run_corpus_tool(tools->tool.at(t.package->pkg->rel_dir), t.package->pkg->dir,
+                               {"seeds", t.fuzz, (work / "seeds" / t.name).string(), (work / "seeds" / (t.name + ".dict")).string()},
+                               s->opts.print_commands);
+    if (code != 0) return sub_fail("export: reading the seeds of " + t.fuzz + " in " + t.package->pkg->import_path + " failed");
+  }
+
+  // 3. The binaries.
+  std::error_code ec;
+  fs::create_directories(s->out, ec);
+  if (ec) return sub_fail("export: " + s->out.string() + ": " + ec.message());
+  auto built = build_exports(tools->plan, targets, env, s->out, work, s->opts.print_commands, jobs);
+  if (!built) return sub_fail(built.error());
+
+  // 4. Seed corpus, dictionary and options beside each.
+  for (const auto& t : targets) {
+    fs::path auto_dict = s->cache->root() / "fuzz" / t.package->pkg->import_path / (t.fuzz + ".dict");
+    std::string dict = dictionary(work / "seeds" / (t.name + ".dict"), auto_dict);
+    auto ok = write_extras(t, work / "seeds" / t.name, dict, s->out);
+    if (!ok) return sub_fail("export: " + ok.error());
+    std::cout << "exported " << t.name << "\t" << t.package->pkg->import_path << "." << t.fuzz << "\n";
+  }
+  return Exit::Ok;
+}
+
+}  // namespace cxxtest::driver
