@@ -29,8 +29,12 @@ void append_hex(std::string& out, uint64_t v) {
   out.append(buf, r.ptr);
 }
 
+bool is_hex_char(unsigned char c) { return std::isxdigit(c) != 0; }
+
 // Appends byte c as it appears inside a literal delimited by `quote`.
-void append_escaped(std::string& out, unsigned char c, char quote) {
+// `next` is the byte written after it (-1: none): C++ reads every hex digit
+// after \x, so before a hex digit an escaped byte is three octal digits.
+void append_escaped(std::string& out, unsigned char c, char quote, int next = -1) {
   if (c == static_cast<unsigned char>(quote) || c == '\\') {
     out += '\\';
     out += static_cast<char>(c);
@@ -42,6 +46,11 @@ void append_escaped(std::string& out, unsigned char c, char quote) {
     out += "\\t";
   } else if (c == '\r') {
     out += "\\r";
+  } else if (next >= 0 && is_hex_char(static_cast<unsigned char>(next))) {
+    out += '\\';
+    out += static_cast<char>('0' + (c >> 6));
+    out += static_cast<char>('0' + ((c >> 3) & 7));
+    out += static_cast<char>('0' + (c & 7));
   } else {
     constexpr char kDigits[] = "0123456789abcdef";
     out += "\\x";
@@ -52,7 +61,9 @@ void append_escaped(std::string& out, unsigned char c, char quote) {
 
 void append_quoted(std::string& out, std::string_view s, char quote) {
   out += quote;
-  for (char c : s) append_escaped(out, static_cast<unsigned char>(c), quote);
+  for (size_t i = 0; i < s.size(); ++i)
+    append_escaped(out, static_cast<unsigned char>(s[i]), quote,
+                   i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : -1);
   out += quote;
 }
 
@@ -148,6 +159,7 @@ struct Cursor {
   std::string_view s;
   size_t i = 0;
   std::string err;
+  size_t err_at = 0;  // where in s the error is (for its column)
 
   bool eof() const { return i >= s.size(); }
   char peek() const { return eof() ? '\0' : s[i]; }
@@ -156,9 +168,14 @@ struct Cursor {
     i += w.size();
     return true;
   }
-  bool fail(std::string msg) {
+  bool fail(std::string msg) { return fail_at(i, std::move(msg)); }
+  bool fail_at(size_t at, std::string msg) {
     err = std::move(msg);
+    err_at = at;
     return false;
+  }
+  void skip_blanks() {
+    while (!eof() && (peek() == ' ' || peek() == '\t')) ++i;
   }
 };
 
@@ -196,7 +213,7 @@ bool parse_octal_escape(Cursor& c, std::string& out) {
   int value = 0;
   for (int n = 0; n < 3 && c.peek() >= '0' && c.peek() <= '7'; ++n) value = value * 8 + (c.s[c.i++] - '0');
   if (value > 255)
-    return c.fail("bad escape " + show_escape(c.s.substr(start, c.i - start)) + ": octal above \\377");
+    return c.fail_at(start, "bad escape " + show_escape(c.s.substr(start, c.i - start)) + ": octal above \\377");
   out += static_cast<char>(value);
   return true;
 }
@@ -214,15 +231,13 @@ bool parse_escape(Cursor& c, std::string& out) {
     out += kTo[k];
     return true;
   }
-  if (e != 'x') return c.fail("bad escape " + show_escape(c.s.substr(c.i - 2, 2)));
-  int hi = c.i < c.s.size() ? hex_digit(c.s[c.i]) : -1;
-  int lo = c.i + 1 < c.s.size() ? hex_digit(c.s[c.i + 1]) : -1;
-  if (hi < 0 || lo < 0) {
-    std::string_view seq = c.s.substr(c.i - 2, hi < 0 ? 2 : 3);
-    return c.fail("bad escape " + show_escape(seq) + ": \\x takes exactly two hex digits");
-  }
-  c.i += 2;
-  out += static_cast<char>(hi * 16 + lo);
+  if (e != 'x') return c.fail_at(c.i - 2, "bad escape " + show_escape(c.s.substr(c.i - 2, 2)));
+  // One or two hex digits. A third is a byte of its own: files written
+  // before the writer used octal there hold "\x030" for 03 '0'.
+  int value = 0, n = 0;
+  for (int d; n < 2 && !c.eof() && (d = hex_digit(c.peek())) >= 0; ++n, ++c.i) value = value * 16 + d;
+  if (n == 0) return c.fail_at(c.i - 2, "bad escape \"\\x\": \\x takes one or two hex digits");
+  out += static_cast<char>(value);
   return true;
 }
 
@@ -234,6 +249,14 @@ bool parse_quoted(Cursor& c, char quote, std::string& out) {
                   show(c.s.substr(c.i)));
   while (!c.eof() && c.peek() != quote) {
     char ch = c.s[c.i++];
+    unsigned char u = static_cast<unsigned char>(ch);
+    if ((u < 0x20 && ch != '\t') || u == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02x", u);
+      std::string escaped;
+      append_escaped(escaped, u, quote);
+      return c.fail_at(c.i - 1, std::string("raw control byte ") + hex + " in " + what + ": write it as " + escaped);
+    }
     if (ch != '\\') {
       out += ch;
     } else if (!parse_escape(c, out)) {
@@ -246,34 +269,65 @@ bool parse_quoted(Cursor& c, char quote, std::string& out) {
 }
 
 bool is_token_char(char ch) {
-  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '+' || ch == '-';
+  return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '+' || ch == '-' ||
+         ch == '\'';
 }
 
-// The maximal run of number-ish characters: [0-9A-Za-z_.+-].
+// The maximal run of number-ish characters: [0-9A-Za-z_.+-'].
 std::string_view take_token(Cursor& c) {
   size_t start = c.i;
   while (!c.eof() && is_token_char(c.peek())) ++c.i;
   return c.s.substr(start, c.i - start);
 }
 
-// Integer literal text: optional '-', then 0x hex or decimal (no leading 0).
-// Returns false with a message naming `type` when malformed or above 2^64-1.
-bool parse_magnitude(Cursor& c, std::string_view tok, std::string_view type, bool& neg, uint64_t& mag) {
-  neg = !tok.empty() && tok[0] == '-';
-  std::string_view digits = tok.substr(neg ? 1 : 0);
-  int base = 10;
-  if (digits.size() > 1 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    base = 16;
-    digits.remove_prefix(2);
-  } else if (digits.size() > 1 && digits[0] == '0') {
-    return c.fail("bad integer " + show(tok) + " for " + std::string(type) +
-                  ": leading 0 (octal) is not accepted");
+// `tok` without its digit separators: C++'s ' and Go's _, each between two
+// alphanumeric characters (digits of the number's base; what else is there
+// fails the number's own parse). Returns false when one is misplaced.
+bool drop_separators(std::string_view tok, std::string& out) {
+  for (size_t k = 0; k < tok.size(); ++k) {
+    if (tok[k] != '\'' && tok[k] != '_') {
+      out += tok[k];
+      continue;
+    }
+    bool between = k > 0 && k + 1 < tok.size() && std::isalnum(static_cast<unsigned char>(tok[k - 1])) &&
+                   std::isalnum(static_cast<unsigned char>(tok[k + 1]));
+    if (!between) return false;
   }
+  return true;
+}
+
+// The base prefix of integer text (after any '-'): 0x/0X hex, 0b/0B binary,
+// 0o/0O (Go) or a leading 0 (C++ and Go) octal; removed from `digits`.
+int take_base(std::string_view& digits) {
+  if (digits.size() < 2 || digits[0] != '0') return 10;
+  char p = static_cast<char>(std::tolower(static_cast<unsigned char>(digits[1])));
+  int base = p == 'x' ? 16 : p == 'b' ? 2 : p == 'o' ? 8 : 0;
+  if (base) {
+    digits.remove_prefix(2);
+    return base;
+  }
+  digits.remove_prefix(1);
+  return 8;
+}
+
+// Integer literal text: optional '-', then a base prefix (take_base) and
+// digits, with separators. Returns false with a message naming `type`
+// when malformed or above 2^64-1.
+bool parse_magnitude(Cursor& c, std::string_view tok, std::string_view type, bool& neg, uint64_t& mag) {
+  size_t at = c.i - tok.size();
+  std::string plain;
+  if (!drop_separators(tok, plain))
+    return c.fail_at(at, "bad integer " + show(tok) + " for " + std::string(type) +
+                             ": a digit separator must stand between two digits");
+  neg = !plain.empty() && plain[0] == '-';
+  std::string_view digits = std::string_view(plain).substr(neg ? 1 : 0);
+  int base = take_base(digits);
   auto r = std::from_chars(digits.data(), digits.data() + digits.size(), mag, base);
   bool whole = !digits.empty() && r.ptr == digits.data() + digits.size();
   if (whole && r.ec == std::errc::result_out_of_range)
-    return c.fail("value " + std::string(tok) + " out of range for " + std::string(type));
-  if (!whole || r.ec != std::errc()) return c.fail("bad integer " + show(tok) + " for " + std::string(type));
+    return c.fail_at(at, "value " + std::string(tok) + " out of range for " + std::string(type));
+  if (!whole || r.ec != std::errc())
+    return c.fail_at(at, "bad integer " + show(tok) + " for " + std::string(type));
   return true;
 }
 
@@ -286,7 +340,7 @@ bool parse_integer(Cursor& c, Kind k, uint64_t& bits) {
   const int n = kind_bits(k);
   bool fits =
       is_signed_kind(k) ? mag <= (1ull << (n - 1)) - (neg ? 0 : 1) : !neg && (n == 64 || mag < (1ull << n));
-  if (!fits) return c.fail("value " + std::string(tok) + " out of range for " + std::string(type));
+  if (!fits) return c.fail_at(c.i - tok.size(), "value " + std::string(tok) + " out of range for " + std::string(type));
   bits = neg ? 0 - mag : mag;
   return true;
 }
@@ -300,23 +354,26 @@ bool parse_float(Cursor& c, Kind k, U canonical_nan, uint64_t& bits) {
     if (!parse_integer(c, k == Kind::Float ? Kind::Uint32 : Kind::Uint64, bits)) return false;
     return c.eat(")") || c.fail("missing \")\" after std::bit_cast argument");
   }
+  size_t at = c.i;
   std::string_view tok = take_token(c);
   if (tok == "NaN" || tok == "+Inf" || tok == "-Inf") {
     F inf = std::numeric_limits<F>::infinity();
     bits = tok == "NaN" ? canonical_nan : std::bit_cast<U>(tok[0] == '-' ? -inf : inf);
     return true;
   }
-  std::string_view unsigned_part = tok.substr(!tok.empty() && tok[0] == '-' ? 1 : 0);
+  std::string plain;
+  bool separators_ok = drop_separators(tok, plain);
+  std::string_view unsigned_part = std::string_view(plain).substr(!plain.empty() && plain[0] == '-' ? 1 : 0);
   bool digit_first = !unsigned_part.empty() &&
                      (std::isdigit(static_cast<unsigned char>(unsigned_part[0])) || unsigned_part[0] == '.');
   F x{};
-  auto r = std::from_chars(tok.data(), tok.data() + tok.size(), x);
-  if (!digit_first || r.ptr != tok.data() + tok.size() ||
+  auto r = std::from_chars(plain.data(), plain.data() + plain.size(), x);
+  if (!separators_ok || !digit_first || r.ptr != plain.data() + plain.size() ||
       (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
-    return c.fail("bad " + type + " " + show(tok) +
-                  ": want a decimal number, +Inf, -Inf, NaN or std::bit_cast<" + type + ">(bits)");
+    return c.fail_at(at, "bad " + type + " " + show(tok) +
+                             ": want a decimal number, +Inf, -Inf, NaN or std::bit_cast<" + type + ">(bits)");
   if (r.ec == std::errc::result_out_of_range)
-    return c.fail("value " + std::string(tok) + " out of range for " + type);
+    return c.fail_at(at, "value " + std::string(tok) + " out of range for " + type);
   bits = std::bit_cast<U>(x);
   return true;
 }
@@ -332,7 +389,7 @@ bool parse_literal(Cursor& c, Value& v) {
       return parse_float<double, uint64_t>(c, v.kind, kDoubleNaN, v.bits);
     case Kind::Bool: {
       std::string_view tok = take_token(c);
-      if (tok != "true" && tok != "false") return c.fail("want true or false, got " + show(tok));
+      if (tok != "true" && tok != "false") return c.fail_at(c.i - tok.size(), "want true or false, got " + show(tok));
       v.bits = tok == "true";
       return true;
     }
@@ -364,29 +421,43 @@ bool parse_line(Cursor& c, Value& v) {
   std::string_view type = c.s.substr(start, c.i - start);
   if (type.empty()) return c.fail("want type(literal), got " + show(c.s));
   std::optional<Kind> k = kind_named(type);
-  if (!k) return c.fail("unknown type " + show(type));
+  if (!k) return c.fail_at(start, "unknown type " + show(type));
+  c.skip_blanks();
   if (!c.eat("(")) return c.fail("missing \"(\" after type " + std::string(type));
   v.kind = *k;
+  c.skip_blanks();
   if (!parse_literal(c, v)) return false;
+  c.skip_blanks();
   if (!c.eat(")"))
     return c.fail("missing \")\" after " + std::string(type) + " literal, got " + show(c.s.substr(c.i)));
   if (!c.eof()) return c.fail("junk after \")\": " + show(c.s.substr(c.i)));
   return true;
 }
 
-std::string_view trim_right(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+bool is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
+// One line of the file: its text without surrounding blanks, its number
+// (1-based) and the column its text starts at (0-based).
+struct Line {
+  std::string_view text;
+  int number = 0;
+  size_t column = 0;
+};
+
+// The header line (only trailing blanks removed) and the non-blank lines
+// after it, trimmed on both sides, as Go's reader takes them.
+std::vector<Line> split_lines(std::string_view text) {
+  std::vector<Line> lines;
+  for (int number = 1; !text.empty(); ++number) {
     size_t nl = text.find('\n');
-    lines.push_back(trim_right(text.substr(0, nl)));
+    std::string_view s = text.substr(0, nl);
     text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+    size_t column = 0;
+    while (number > 1 && column < s.size() && is_blank(s[column])) ++column;
+    if (number > 1 && column == s.size()) continue;
+    lines.push_back({s.substr(column), number, column});
   }
-  while (!lines.empty() && lines.back().empty()) lines.pop_back();
   return lines;
 }
 
@@ -394,24 +465,31 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 bool decode(std::string_view text, std::vector<Value>& out, DecodeError& err) {
   out.clear();
-  std::vector<std::string_view> lines = split_lines(text);
-  if (lines.empty() || lines[0] != kHeader) {
-    err = {1, "want " + show(kHeader) + ", got " + (lines.empty() ? "an empty file" : show(lines[0]))};
+  std::vector<Line> lines = split_lines(text);
+  if (lines.empty() || lines[0].text != kHeader) {
+    bool empty = lines.empty() || (lines.size() == 1 && lines[0].text.empty());
+    err = {1, "want " + show(kHeader) + ", got " + (empty ? "an empty file" : show(lines[0].text)), 0};
     return false;
   }
   std::vector<Value> values;
   for (size_t n = 1; n < lines.size(); ++n) {
-    Cursor c{lines[n], 0, {}};
+    Cursor c{lines[n].text, 0, {}};
     Value v;
-    bool ok = lines[n].empty() ? c.fail("unexpected blank line before the last value") : parse_line(c, v);
-    if (!ok) {
-      err = {static_cast<int>(n + 1), c.err};
+    if (!parse_line(c, v)) {
+      err = {lines[n].number, c.err, static_cast<int>(lines[n].column + c.err_at + 1)};
       return false;
     }
     values.push_back(std::move(v));
   }
   out = std::move(values);
   return true;
+}
+
+std::string where(const std::string& path, const DecodeError& err) {
+  std::string out = path;
+  if (err.line > 0) out += ":" + std::to_string(err.line);
+  if (err.line > 0 && err.col > 0) out += ":" + std::to_string(err.col);
+  return out + ": ";
 }
 
 bool decode_file(const std::filesystem::path& file, std::vector<Value>& out, DecodeError& err) {

@@ -9,7 +9,12 @@
 //
 //   bytes, std::string   "..." double-quoted: printable ASCII (0x20..0x7e) as
 //                        is except `"` and `\`, which are escaped; \n \t \r;
-//                        every other byte \xHH (lowercase, exactly two digits)
+//                        every other byte \xHH (lowercase, exactly two
+//                        digits), or \NNN (three octal digits) when the next
+//                        byte is a hex digit character: C++ reads every hex
+//                        digit after \x, so "\x030" would be one byte there.
+//                        So every literal written means the same bytes as
+//                        the C++ string literal (paste it into a test).
 //   bool                 true | false
 //   char                 '...' one byte, escaped like a string except that
 //                        `'` is escaped and `"` is not: 'a', '\'', '\x00'
@@ -21,14 +26,26 @@
 //                        std::bit_cast<double>(0x7ff8000000000001) or
 //                        std::bit_cast<float>(0x7fc00001)
 //
-// Accepted on read beyond what is written: escapes \0 \a \b \f \v \' \" \?
-// and octal \N, \NN, \NNN (at most 255); unlike C++, \x takes exactly two hex
-// digits. Integers (and char32_t, and the bit_cast argument) in decimal or
-// 0x hex, with a leading `-` for signed kinds, range-checked for their type;
-// a decimal with a leading zero (octal in C++) is rejected. Floats accept any
-// std::from_chars decimal (an integer too) and the bit_cast form with any
-// bit pattern. Trailing spaces, tabs and `\r` on any line and blank lines at
-// the end of the file are ignored. Everything else is an error.
+// Read, beyond what is written, where C++ (and Go's reader, for its own
+// spellings) means the same:
+//  - escapes \0 \a \b \f \v \' \" \? and octal \N, \NN, \NNN (at most
+//    \377); \x with one or two hex digits. A third hex digit after \x is a
+//    byte of its own, unlike C++: files written before the writer switched
+//    to octal there hold "\x030" for the bytes 03 '0', and still read so;
+//  - raw bytes other than `\`, the quote and control bytes, among them tab
+//    and UTF-8; a raw control byte (0x00..0x1f but tab, and 0x7f) is an
+//    error at its column, as no writer ever wrote one;
+//  - integers (and char32_t, and the bit_cast argument) in decimal, 0x hex,
+//    0b binary, octal with a leading 0 (C++ and Go) or 0o (Go), with a
+//    leading `-` for signed kinds, range-checked for their type; floats as
+//    any std::from_chars decimal (an integer too) and the bit_cast form with
+//    any bit pattern. Numbers may hold digit separators, C++'s 1'000 or
+//    Go's 1_000, each between two digits;
+//  - blanks (space, tab, `\r`) around a value line, around its literal
+//    inside the parentheses and before the `(`; blank lines anywhere after
+//    the header (Go's reader skips them too); trailing blanks on the header.
+// Everything else is an error: DecodeError names its line and, for a value
+// line, its column.
 //
 // Guarantees, for every well-formed Value (payload as Value::of makes it):
 // decode(encode(v)) yields v (Value operator==, so NaN payloads and -0
@@ -54,7 +71,12 @@ inline constexpr std::string_view kHeader = "cxxtest fuzz v1";
 struct DecodeError {
   int line = 0;
   std::string message;
+  int col = 0;  // 1-based byte column in the line, 0: not known
 };
+
+// "path:line:col: " for an error in file `path` (no line or column where
+// they are 0), to prefix err.message with.
+std::string where(const std::string& path, const DecodeError& err);
 
 // The whole file: kHeader + "\n", then encode_value(v) + "\n" per value.
 std::string encode(std::span<const cxxtest::Value> values);

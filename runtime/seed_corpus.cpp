@@ -49,8 +49,7 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
     std::vector<Value> values;
     corpus::DecodeError err;
     if (!corpus::decode_file(path, values, err)) {
-      std::string where = path + (err.line > 0 ? ":" + std::to_string(err.line) : "") + ": ";
-      log_decorated(s, decorate(where, err.message));
+      log_decorated(s, decorate(corpus::where(path, err), err.message));
       fail_now(s);
     }
     std::string mismatch = check_corpus_entry(values, fn.kinds);

@@ -49,7 +49,7 @@ std::optional<std::vector<Entry>> testdata_entries(const std::string& target, st
     Entry e{{}, {}, file, Source::Testdata};
     corpus::DecodeError derr;
     if (!corpus::decode_file(path, e.values, derr)) {
-      *err = path + (derr.line > 0 ? ":" + std::to_string(derr.line) : "") + ": " + derr.message;
+      *err = corpus::where(path, derr) + derr.message;
       return std::nullopt;
     }
     std::string mismatch = check_corpus_entry(e.values, kinds);

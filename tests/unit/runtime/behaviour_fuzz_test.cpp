@@ -75,7 +75,7 @@ TEST_CASE("testdata files run sorted; bad files fail their own subtest") {
         "    fuzz_test.cpp:52: bad input bad\n"
         "=== RUN   FuzzFiles/good\n"
         "=== RUN   FuzzFiles/malformed\n"
-        "    testdata/fuzz/FuzzFiles/malformed:2: unterminated string literal\n"
+        "    testdata/fuzz/FuzzFiles/malformed:2:27: unterminated string literal\n"
         "=== RUN   FuzzFiles/wrongtype\n"
         "    testdata/fuzz/FuzzFiles/wrongtype: mismatched types in corpus entry: [int], "
         "want [std::string]\n"
