@@ -38,10 +38,20 @@ bool same(const char* a, const char* b) {
   return *a == *b;
 }
 
+// What follows the last '/' of path.
+const char* base_name(const char* path) {
+  const char* base = path;
+  for (const char* p = path; *p; ++p)
+    if (*p == '/') base = p + 1;
+  return base;
+}
+
 int visit_for_base(dl_phdr_info* info, size_t, void* arg) {
   auto* q = static_cast<BaseQuery*>(arg);
   const char* name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : q->exe;
-  if (!same(name, q->path)) return 0;
+  // A path without '/' is a base name, as ThreadSanitizer prints modules.
+  bool match = base_name(q->path) == q->path ? same(base_name(name), q->path) : same(name, q->path);
+  if (!match) return 0;
   q->base = info->dlpi_addr;
   q->found = true;
   return 1;

@@ -20,7 +20,9 @@ ModuleHit module_of(uintptr_t pc);
 
 // The load address of the module at `path` ("" for the executable, whose
 // path dl_iterate_phdr does not give: pass `exe` as it is known, e.g. from
-// /proc/self/exe, to match it by path too). False when no module has it.
+// /proc/self/exe, to match it by path too). A `path` without '/' is a base
+// name (ThreadSanitizer prints modules so): the first module of that base
+// name. False when no module has it.
 bool module_base(const char* path, const char* exe, uintptr_t* base);
 
 }  // namespace cxxtest::runtime

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "env_log.h"
@@ -171,6 +172,21 @@ void init_symbolizer() {
     std::snprintf(name, sizeof name, "llvm-symbolizer-%d", v);
     if (find_in_path(name, symbolizer_path)) return;
   }
+}
+
+bool symbolize_global(const char* path, uintptr_t offset, std::string& name, uint64_t& size) {
+  int len = std::snprintf(input, sizeof input, "DATA \"%s\" 0x%lx\n", path, static_cast<unsigned long>(offset));
+  if (!symbolizer_path[0] || len <= 0 || size_t(len) >= sizeof input) return false;
+  size_t got = run_symbolizer(size_t(len)), pos = 0;
+  const char *first, *second;
+  size_t first_len = next_line(got, &pos, &first);  // the name
+  size_t second_len = next_line(got, &pos, &second);  // "start size"
+  if (first_len == 0 || std::string_view(first, first_len) == "??") return false;
+  std::string range(second, second_len);
+  size_t space = range.find(' ');
+  name.assign(first, first_len);
+  size = space == std::string::npos ? 0 : std::strtoull(range.c_str() + space + 1, nullptr, 10);
+  return true;
 }
 
 void write_stack(RawWriter& w, void* const* frames, int n, int indent) {

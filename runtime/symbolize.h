@@ -1,6 +1,9 @@
 // symbolize.h: symbolized stack traces from inside a signal handler.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 #include "raw_writer.h"
 
 namespace cxxtest::runtime {
@@ -17,5 +20,10 @@ void init_symbolizer();
 // walks the loaded modules with dl_iterate_phdr; starts llvm-symbolizer with
 // a raw clone (no fork handlers) and waits for it at most a few seconds.
 void write_stack(RawWriter& w, void* const* frames, int n, int indent);
+
+// The global variable at `offset` in the module at `path`, as llvm-symbolizer's
+// DATA query names it: sets its name and size, or returns false (no
+// symbolizer, no symbol there). Not for signal handlers.
+bool symbolize_global(const char* path, uintptr_t offset, std::string& name, uint64_t& size);
 
 }  // namespace cxxtest::runtime

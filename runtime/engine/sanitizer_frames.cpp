@@ -9,6 +9,7 @@
 
 #include "engine/report.h"
 #include "module_of.h"
+#include "symbolize.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -68,6 +69,24 @@ std::string symbolize_stack(const std::vector<FrameLine>& frames, const std::str
   return out;
 }
 
+// ThreadSanitizer's "  Location is global '<null>' at 0x000000000000
+// (MODULE+0xOFF)" with symbolize=0, the global named from this executable
+// as "Location is global 'NAME' of size N (MODULE+0xOFF)"; other lines, and
+// globals of other modules, as they were.
+std::string symbolize_global_line(const std::string& line, const std::string& exe) {
+  static constexpr std::string_view kUnknown = "Location is global '<null>' at 0x";
+  size_t at = line.find(kUnknown);
+  size_t open = line.rfind(" (");
+  size_t plus = line.rfind("+0x");
+  if (at == std::string::npos || open == std::string::npos || plus == std::string::npos || plus < open) return line;
+  std::string module = line.substr(open + 2, plus - open - 2);
+  if (module != exe.substr(exe.rfind('/') + 1)) return line;
+  std::string name;
+  uint64_t size = 0;
+  if (!symbolize_global(exe.c_str(), std::strtoull(line.c_str() + plus + 3, nullptr, 16), name, size)) return line;
+  return line.substr(0, at) + "Location is global '" + name + "' of size " + std::to_string(size) + line.substr(open);
+}
+
 }  // namespace
 
 std::string symbolize_sanitizer_frames(const std::string& report) {
@@ -96,7 +115,7 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
       continue;
     }
     flush();
-    out += line;
+    out += symbolize_global_line(line, exe);
   }
   flush();
   return out;

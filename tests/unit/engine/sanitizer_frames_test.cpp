@@ -62,3 +62,37 @@ TEST_CASE("A stack with a frame in a module this process lacks is left as it was
   CHECK(symbolize_sanitizer_frames("head\n" + stack + "tail\n") == "head\n" + stack + "tail\n");
   CHECK(symbolize_sanitizer_frames("    #0 0x1 in f() a.cpp:1:1\n") == "    #0 0x1 in f() a.cpp:1:1\n");
 }
+
+// ThreadSanitizer prints frames as "#N function file:line (module+0xOFF)"
+// with the module's base name only; with symbolize=0 both are <null>.
+TEST_CASE("ThreadSanitizer's <null> frames, named by base name, are symbolized") {
+  cxxtest::runtime::init_symbolizer();
+  REQUIRE(frames_test_marker(2) == 7);
+  uintptr_t offset = reinterpret_cast<uintptr_t>(&frames_test_marker) - exe_base();
+  std::string base = exe_path().substr(exe_path().rfind('/') + 1);
+  char line[512];
+  std::snprintf(line, sizeof line, "    #0 <null> <null> (%s+0x%lx) (BuildId: 0123abcd)\n", base.c_str(),
+                static_cast<unsigned long>(offset));
+  std::string report = "WARNING: ThreadSanitizer: data race (pid=1)\n  Write of size 4 at 0x1 by thread T1:\n" +
+                       std::string(line) + "\nSUMMARY: ThreadSanitizer: data race\n";
+  std::string out = symbolize_sanitizer_frames(report);
+  CHECK(out.find("<null>") == std::string::npos);
+  CHECK(out.find("frames_test_marker") != std::string::npos);
+  CHECK(out.find("\n    #0 0x") != std::string::npos);
+  CHECK(out.find("SUMMARY: ThreadSanitizer: data race\n") != std::string::npos);
+}
+
+int frames_test_global = 5;  // a global for ThreadSanitizer's Location line
+
+TEST_CASE("ThreadSanitizer's <null> global location is named") {
+  cxxtest::runtime::init_symbolizer();
+  uintptr_t offset = reinterpret_cast<uintptr_t>(&frames_test_global) - exe_base();
+  std::string base = exe_path().substr(exe_path().rfind('/') + 1);
+  char line[512];
+  std::snprintf(line, sizeof line, "  Location is global '<null>' at 0x000000000000 (%s+0x%lx)\n", base.c_str(),
+                static_cast<unsigned long>(offset));
+  CHECK(symbolize_sanitizer_frames(line) == "  Location is global 'frames_test_global' of size 4 (" + base + "+0x" +
+                                               std::string(line).substr(std::string(line).rfind("+0x") + 3));
+  CHECK(symbolize_sanitizer_frames("  Location is global '<null>' at 0x0 (libgone.so+0x10)\n") ==
+        "  Location is global '<null>' at 0x0 (libgone.so+0x10)\n");
+}
