@@ -29,6 +29,11 @@ void set_tests_running(bool running);
 // calling stack, as a crash is reported, and ends the process (_exit(2)).
 [[noreturn]] void fail_process_here(const std::string& reason);
 
+// Prints the sanitizer-death report (`--- FAIL` for the running test and
+// "a sanitizer reported an error"), unless a crash report was printed
+// already; the caller ends the process.
+void report_sanitizer_error();
+
 // An alternate signal stack for the calling thread, for its lifetime.
 class ThreadAltStack {
  public:

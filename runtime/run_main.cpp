@@ -12,6 +12,7 @@
 #include "env_log.h"
 #include "fuzz_target.h"
 #include "output.h"
+#include "race.h"
 #include "test_runner.h"
 #include "watchdog.h"
 
@@ -144,6 +145,7 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   install_crash_handlers();
   ThreadAltStack alt_stack;
   env_log_start();
+  if (f.fuzz.empty()) race_count_in_tests();  // fuzzing halts at a race (race.h)
   start_watchdog(f.timeout);
   set_tests_running(true);
 
@@ -161,9 +163,13 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   Phase t = run_phase(run, skip, [&](TestState& root) { run_tests(root, ordered); });
   Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
 
-  // 6. Summary.
+  // 6. Summary; a race outside every test fails the run too.
   stop_watchdog();  // -test.timeout does not cover fuzzing
   bool ok = t.ok && z.ok;
+  if (std::string races = race_finish(); !races.empty()) {
+    write_stdout(races + "testing: race detected outside of any test\n");
+    ok = false;
+  }
   if (!f.fuzz.empty() && ok) {  // 7. Fuzzing (engine/fuzz_run.h).
     int code = engine::run_fuzzing(fuzz_list);
     set_tests_running(false);

@@ -11,6 +11,7 @@
 #include "crash.h"
 #include "exceptions.h"
 #include "output.h"
+#include "race.h"
 #include "running.h"
 
 namespace cxxtest::runtime {
@@ -69,6 +70,7 @@ void finish_parallel_subs(TestState& t, const std::vector<TestState*>& subs) {
 void run_test(TestState& t, const Body& body) {
   CurrentTest scope(t);
   t.start = Clock::now();
+  t.races_seen = races_reported();
   run_body(t, body);
   std::vector<TestState*> subs;
   {
@@ -82,6 +84,7 @@ void run_test(TestState& t, const Body& body) {
   } else if (t.is_parallel) {
     t.ctx.limit.release();
   }
+  check_races(t);
   if (failed(t)) count_failure();
   report(t);
   bool leaf;
@@ -139,6 +142,7 @@ void pause_for_parallel(TestState& t) {
     t.is_parallel = true;
   }
   t.duration += Clock::now() - t.start;
+  check_races(t);  // races so far are this test's, not its parallel siblings'
   {
     std::lock_guard lock(t.parent->mu);
     t.parent->parallel_subs.push_back(&t);
@@ -151,6 +155,7 @@ void pause_for_parallel(TestState& t) {
   if (t.chatty) chatty().update(t.name, "=== CONT  " + t.name + "\n");
   running_add(t);
   t.start = Clock::now();
+  t.races_seen = races_reported();  // those while paused were the others'
 }
 
 }  // namespace cxxtest::runtime

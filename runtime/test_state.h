@@ -98,6 +98,8 @@ struct TestState {
   Clock::time_point start;                // own thread
   Clock::duration duration{};             // own thread
   std::atomic<int64_t> running_since{0};  // steady-clock ns while listed as running
+  std::atomic<uint64_t> races_seen{0};   // races_reported() already accounted for (race.h)
+  bool race_logged = false;               // check_races failed this test already
 
   // What the test code gets. They live as long as the state, so cleanups
   // and parallel subtests may keep using `t` after the body returned.
