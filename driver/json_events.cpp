@@ -21,6 +21,8 @@ std::string now_rfc3339() {
   return buf;
 }
 
+constexpr char kMarker = '\x16';  // test2json's framing marker, ^V
+
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 // "--- PASS: TestX/sub (0.01s)" (any indentation) -> action, name, seconds.
@@ -96,9 +98,15 @@ std::string JsonEvents::flush(size_t depth) {
 }
 
 std::string JsonEvents::line(std::string_view text) {
+  bool framing = framing_ == Framing::Unmarked;
+  if (framing_ == Framing::Marked && !text.empty() && text[0] == kMarker) {
+    text.remove_prefix(1);
+    framing = true;
+  }
   std::string_view body = text.substr(0, text.find('\n'));
   size_t depth = 0;
   while (body.substr(depth * 4, 4) == "    ") ++depth;
+  if (!framing) return output_line(text, depth);
   for (auto [prefix, act] : {std::pair{"=== RUN   ", "run"}, {"=== PAUSE ", "pause"}, {"=== CONT  ", "cont"},
                              {"=== NAME  ", ""}}) {
     if (!starts_with(body, prefix)) continue;
@@ -117,9 +125,21 @@ std::string JsonEvents::line(std::string_view text) {
     current_.clear();
     return out;
   }
+  return output_line(text, depth);
+}
+
+std::string JsonEvents::output_line(std::string_view text, size_t depth) {
   if (depth > 0 && depth <= held_.size() && !held_[depth - 1].test.empty())
     return event("output", held_[depth - 1].test, text, -1);
   return flush(0) + event("output", current_, text, -1);
+}
+
+void ask_for_framing(std::vector<std::string>& args) {
+  for (auto it = args.begin(); it != args.end();) {
+    bool verbose = *it == "-test.v" || starts_with(*it, "-test.v=");
+    it = verbose ? args.erase(it) : it + 1;
+  }
+  args.insert(args.begin(), "-test.v=test2json");
 }
 
 std::string JsonEvents::finish(bool passed, double elapsed) {

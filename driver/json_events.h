@@ -9,6 +9,11 @@
 // nested under it ("    --- FAIL: TestX/sub", indented four spaces a level)
 // have come, so children end before their parent (gotestsum relies on it);
 // an indented output line belongs to the result at its depth.
+//
+// Framing, as Go's -test.v=test2json: the binary run for -json starts every
+// line that frames a test (=== RUN, --- FAIL: ...) with ^V (0x16). With
+// Framing::Marked only such lines make events (the marker is dropped from
+// their output), so a test printing "--- FAIL: X" itself only makes output.
 #pragma once
 
 #include <string>
@@ -17,9 +22,12 @@
 
 namespace cxxtest::driver {
 
+enum class Framing { Unmarked, Marked };
+
 class JsonEvents {
  public:
-  explicit JsonEvents(std::string package) : package_(std::move(package)) {}
+  explicit JsonEvents(std::string package, Framing framing = Framing::Unmarked)
+      : package_(std::move(package)), framing_(framing) {}
 
   // The events for one complete line of output (with its trailing '\n').
   std::string line(std::string_view text);
@@ -29,6 +37,8 @@ class JsonEvents {
 
  private:
   std::string event(std::string_view action, std::string_view test, std::string_view output, double elapsed);
+  // The events of a line that frames nothing: output of its test.
+  std::string output_line(std::string_view text, size_t depth);
   // The held result events at depth >= `depth`, deepest first.
   std::string flush(size_t depth);
   struct Held {
@@ -36,6 +46,7 @@ class JsonEvents {
     std::string event;  // its pass/fail/skip event, not yet written
   };
   std::string package_;
+  Framing framing_;
   std::string current_;     // the test the following output belongs to
   std::vector<Held> held_;  // one per depth of the result lines seen
 };
@@ -43,5 +54,10 @@ class JsonEvents {
 // `s` as a JSON string literal, quotes included. Bytes that are not valid
 // UTF-8 become U+FFFD, as Go's encoder writes them.
 std::string json_quote(std::string_view s);
+
+// The test binary's argument for the framing markers (Framing::Marked):
+// makes `args` (the -test.* flags) ask for them, as -test.v=test2json
+// replacing any other -test.v.
+void ask_for_framing(std::vector<std::string>& args);
 
 }  // namespace cxxtest::driver

@@ -13,6 +13,7 @@
 #include "cachedir/location.h"
 #include "driver/build.h"
 #include "driver/cli_flags.h"
+#include "driver/json_events.h"
 #include "driver/load_module.h"
 #include "driver/module.h"
 #include "driver/plan.h"
@@ -103,6 +104,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   run.import_path = p.pkg->import_path;
   std::vector<std::string> args = opts.test_binary_args();
   if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
+  if (opts.build.json) ask_for_framing(args);  // -test.v=test2json (json_events.h)
   if (fuzzing && opts.test.fuzzcachedir.empty())
     args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
   if (fuzzing) add_fuzz_settings(*fuzzing, args);

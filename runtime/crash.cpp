@@ -13,6 +13,7 @@
 #include <string>
 
 #include "exceptions.h"
+#include "output.h"
 #include "raw_writer.h"
 #include "running.h"
 #include "symbolize.h"
@@ -76,7 +77,7 @@ void write_chain(RawWriter& w, TestState* t, std::string_view reason, void* cons
   int indent = 0;
   for (int i = depth - 1; i >= 0; --i, indent += 4) {
     int64_t since = chain[i]->running_since.load();
-    w.spaces(indent).str("--- FAIL: ").str(chain[i]->name).str(" (");
+    w.str(frame()).spaces(indent).str("--- FAIL: ").str(chain[i]->name).str(" (");
     w.seconds(since ? now_nanos() - since : 0).str(")\n");
     write_indented(w, chain[i]->output, indent);
   }
@@ -86,7 +87,7 @@ void write_chain(RawWriter& w, TestState* t, std::string_view reason, void* cons
 
 void write_running_test(TestState& t, void* arg) {
   auto* w = static_cast<RawWriter*>(arg);
-  w->str("--- FAIL: ").str(t.name).str(" (").seconds(now_nanos() - t.running_since.load());
+  w->str(frame()).str("--- FAIL: ").str(t.name).str(" (").seconds(now_nanos() - t.running_since.load());
   w->str(")\n");
 }
 
@@ -103,7 +104,7 @@ void report(std::string_view reason, void* const* frames, int n_frames) {
     for_each_running(write_running_test, &w);
     write_chain(w, nullptr, reason, frames, n_frames);
   }
-  w.str("FAIL\n");
+  w.str(frame()).str("FAIL\n");
 }
 
 // Drops the frames above the one that faulted (the handler's own).

@@ -16,6 +16,7 @@ std::mutex& stdout_mutex() {
 
 std::mutex chatty_mu;
 std::string last_name;  // guarded by chatty_mu
+bool framing = false;   // set before any test starts
 
 }  // namespace
 
@@ -53,6 +54,7 @@ std::string indent(std::string_view text) {
   for (size_t start = 0; start < text.size();) {
     size_t nl = text.find('\n', start);
     size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+    if (text[start] == kFramingMarker) out += text[start++];
     out += "    ";
     out += text.substr(start, end - start);
     start = end;
@@ -71,7 +73,7 @@ void ChattyPrinter::print(const std::string& name, std::string_view text) {
   if (last_name.empty()) {
     last_name = name;
   } else if (last_name != name) {
-    write_stdout("=== NAME  " + name + "\n");
+    write_stdout(frame() + ("=== NAME  " + name + "\n"));
     last_name = name;
   }
   write_stdout(text);
@@ -81,6 +83,9 @@ void ChattyPrinter::reset() {
   std::lock_guard lock(chatty_mu);
   last_name.clear();
 }
+
+void set_framing(bool on) { framing = on; }
+const char* frame() { return framing ? "\x16" : ""; }
 
 ChattyPrinter& chatty() {
   static ChattyPrinter printer;

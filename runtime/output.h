@@ -20,8 +20,18 @@ std::string decorate(std::string_view prefix, std::string_view text);
 // -test.fullpath); "" when loc.file is null.
 std::string location_prefix(internal::Location loc);
 
-// Go's indenter: every line of text prefixed with 4 spaces.
+// Go's indenter: every line of text prefixed with 4 spaces (after the
+// line's framing marker, if it has one).
 std::string indent(std::string_view text);
+
+// Go's test2json framing (-test.v=test2json, which cxxtest -json passes):
+// every line that frames a test (=== RUN/PAUSE/CONT/NAME, --- PASS/FAIL/SKIP,
+// the final PASS/FAIL) starts with the marker ^V (0x16), so that the
+// converter (driver/json_events.h) never takes a test's own output for one.
+inline constexpr char kFramingMarker = '\x16';
+void set_framing(bool on);
+// The marker to start a framing line with: "\x16", or "" when off.
+const char* frame();
 
 // The -test.v printer (Go's chattyPrinter). It remembers which test printed
 // last; a log line of another test is preceded by `=== NAME  <test>`.

@@ -104,6 +104,16 @@ std::vector<TestEntry> shuffled(std::span<const TestEntry> tests) {
   return out;
 }
 
+// Go's -test.v=test2json: -test.v with framing markers (output.h). The
+// value is taken here, -test.v being a Bool flag (flags.def).
+void take_test2json(std::vector<std::string>& args) {
+  for (std::string& a : args) {
+    if (a != "-test.v=test2json" && a != "--test.v=test2json") continue;
+    a = "-test.v=true";
+    set_framing(true);
+  }
+}
+
 }  // namespace
 
 int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
@@ -114,7 +124,9 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
 
   // 1. Flags: a bad one is a usage error (exit 2), -h prints the help.
   Flags f;
-  ParseResult parsed = parse_flags(std::vector<std::string>(argv + (argc > 0), argv + argc), f);
+  std::vector<std::string> args(argv + (argc > 0), argv + argc);
+  take_test2json(args);
+  ParseResult parsed = parse_flags(args, f);
   if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
   if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
   set_flags(f);
@@ -180,7 +192,7 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   if (!f.testlogfile.empty() && !env_log_write(f.testlogfile)) {
     std::fprintf(stderr, "testing: cannot write %s\n", f.testlogfile.c_str());
   }
-  write_stdout(ok ? "PASS\n" : "FAIL\n");
+  write_stdout(frame() + std::string(ok ? "PASS\n" : "FAIL\n"));
   return ok ? 0 : 1;
 }
 

@@ -106,7 +106,7 @@ bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind) 
     std::lock_guard lock(parent.mu);
     parent.children.push_back(std::move(owned));
   }
-  if (child.chatty) chatty().update(child.name, "=== RUN   " + child.name + "\n");
+  if (child.chatty) chatty().update(child.name, frame() + ("=== RUN   " + child.name + "\n"));
   running_add(child);
   child.thread = std::thread([&child, body = std::move(body)] {
     ThreadAltStack alt_stack;
@@ -147,12 +147,12 @@ void pause_for_parallel(TestState& t) {
     std::lock_guard lock(t.parent->mu);
     t.parent->parallel_subs.push_back(&t);
   }
-  if (t.chatty) chatty().update(t.name, "=== PAUSE " + t.name + "\n");
+  if (t.chatty) chatty().update(t.name, frame() + ("=== PAUSE " + t.name + "\n"));
   running_remove(t);
   t.signal.send();
   t.parent->barrier.wait();
   t.ctx.limit.acquire();
-  if (t.chatty) chatty().update(t.name, "=== CONT  " + t.name + "\n");
+  if (t.chatty) chatty().update(t.name, frame() + ("=== CONT  " + t.name + "\n"));
   running_add(t);
   t.start = Clock::now();
   t.races_seen = races_reported();  // those while paused were the others'

@@ -138,7 +138,7 @@ void report(TestState& t) {
     status = skipped(t) ? "SKIP" : "PASS";
   }
   if (!status) return;
-  std::string text = std::string("--- ") + status + ": " + t.name + " (" +
+  std::string text = frame() + std::string("--- ") + status + ": " + t.name + " (" +
                      format_seconds(std::chrono::nanoseconds(t.duration).count()) + ")\n";
   TestState& p = *t.parent;
   std::lock_guard plock(p.mu);

@@ -99,3 +99,20 @@ TEST_CASE("-json: bytes that are not UTF-8 become U+FFFD; valid UTF-8 stays") {
   CHECK(json_quote("\xe2\x82") == "\"\\ufffd\\ufffd\"");
   CHECK(json_quote("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");
 }
+
+TEST_CASE("-json with framing markers: only marked lines frame tests") {
+  JsonEvents ev("p", Framing::Marked);
+  std::string out = ev.line("\x16=== RUN   TestX\n") + ev.line("--- FAIL: TestFake (0.00s)\n") +
+                    ev.line("=== RUN   TestGhost\n") + ev.line("\x16=== RUN   TestX/a\n") +
+                    ev.line("    --- FAIL: TestX/fake (0.00s)\n") + ev.line("\x16--- PASS: TestX (0.00s)\n") +
+                    ev.line("\x16    --- PASS: TestX/a (0.00s)\n") + ev.line("\x16PASS\n") + ev.finish(true, 0.1);
+  CHECK(actions(out) ==
+        "run TestX;output TestX;output TestX;output TestX;run TestX/a;output TestX/a;output TestX/a;"
+        "output TestX;output TestX/a;pass TestX/a;pass TestX;output;pass;");
+  CHECK(out.find('\x16') == std::string::npos);
+  CHECK(out.find("\"Output\":\"    --- PASS: TestX/a (0.00s)\\n\"") != std::string::npos);
+
+  std::vector<std::string> args = {"-test.v=true", "-test.run=X", "-test.v"};
+  ask_for_framing(args);
+  CHECK(args == std::vector<std::string>{"-test.v=test2json", "-test.run=X"});
+}
