@@ -13,6 +13,7 @@
 #include <string>
 
 #include "exceptions.h"
+#include "input_stack.h"
 #include "output.h"
 #include "raw_writer.h"
 #include "running.h"
@@ -125,13 +126,15 @@ int skip_to_pc(void** frames, int n, void* ucontext) {
   return n;
 }
 
-void on_signal(int signo, siginfo_t*, void* ucontext) {
+void on_signal(int signo, siginfo_t* info, void* ucontext) {
   if (crashing.exchange(true)) {
     for (;;) pause();  // another thread is reporting and will end the process
   }
   const char* text = "signal";
   for (const auto& s : kSignals)
     if (s.signo == signo) text = s.text;
+  if ((signo == SIGSEGV || signo == SIGBUS) && is_stack_overflow(info->si_addr))
+    text = "fatal error: stack overflow (signal SIGSEGV on the stack's guard page)";
   void* frames[kMaxFrames];
   int n = backtrace(frames, kMaxFrames);
   n = skip_to_pc(frames, n, ucontext);
@@ -190,6 +193,7 @@ void fail_process_here(const std::string& reason) {
 }
 
 ThreadAltStack::ThreadAltStack() : stack_(std::malloc(kAltStackSize)) {
+  learn_thread_stack();
   stack_t ss{};
   ss.ss_sp = stack_;
   ss.ss_size = kAltStackSize;

@@ -11,6 +11,7 @@
 #include "engine/fuzz_run.h"
 #include "env_log.h"
 #include "fuzz_target.h"
+#include "input_stack.h"
 #include "output.h"
 #include "race.h"
 #include "test_runner.h"
@@ -130,6 +131,7 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
   if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
   set_flags(f);
+  prepare_input_stacks();  // before any thread: the stack fuzz inputs get (input_stack.h)
   set_test_args(parsed.rest);  // cxxtest::Args()
   if (f.parallel < 1) {
     std::fprintf(stderr, "testing: -parallel can only be given a positive integer\n");

@@ -7,6 +7,7 @@
 #include "corpus_v1.h"
 #include "fuzz_target.h"
 #include "config.h"
+#include "input_stack.h"
 #include "output.h"
 #include "seed_limits.h"
 #include "test_runner.h"
@@ -57,7 +58,7 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
       log_decorated(s, decorate(path + ": ", mismatch));
       fail_now(s);
     }
-    fn.invoke(s.t_handle, values);
+    invoke_input(fn, s.t_handle, values);
   };
 }
 
@@ -67,7 +68,7 @@ void run_seed_corpus(TestState& f, const FuzzTarget& target) {
   for (size_t i = 0; i < target.seeds.size(); ++i) {
     const std::vector<Value>& seed = target.seeds[i];
     run_input(f, target.name + "/seed#" + std::to_string(i),
-              [&seed, &target](TestState& s) { target.fn.invoke(s.t_handle, seed); });
+              [&seed, &target](TestState& s) { invoke_input(target.fn, s.t_handle, seed); });
   }
   for (const std::string& file : corpus_files(target.name)) {
     std::string path = "testdata/fuzz/" + target.name + "/" + file;

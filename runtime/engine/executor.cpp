@@ -9,6 +9,7 @@
 
 #include "engine/failure.h"
 #include "exceptions.h"
+#include "input_stack.h"
 #include "running.h"
 
 namespace cxxtest::runtime::engine {
@@ -45,7 +46,7 @@ bool Executor::run(const std::vector<Value>& input, int64_t started) {
   TestState& in = states_->input;
   started_ = started;
   try {
-    target_.fn.invoke(in.t_handle, input);
+    invoke_input(target_.fn, in.t_handle, input);  // the stack a plain run gives it (input_stack.h)
   } catch (const StopTest&) {
   } catch (abi::__forced_unwind&) {
     throw;

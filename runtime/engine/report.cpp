@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "input_stack.h"
 #include "output.h"
 #include "raw_writer.h"
 #include "symbolize.h"
@@ -69,6 +70,9 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
   if (!line.empty()) return line + "\n" + f.text + indent_by(stack, 4);
   std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;
   if (f.kind == FailureKind::Signal) {
+    if (f.value == kStackOverflow)
+      out += "    fatal error: stack overflow (the input used more than the " +
+             std::to_string(kWorkerInputStackBytes >> 20) + " MB of stack a worker gives it)\n";
     out += "    signal " + signal_text(f.detail) + "\n" + indent_by(stack, 8);
   } else if (f.kind == FailureKind::Terminate) {
     out += "    panic: std::terminate called" + (f.where.empty() ? "" : " after throwing " + f.where) + "\n";

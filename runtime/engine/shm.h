@@ -43,7 +43,8 @@
 //   off  size  field     meaning
 //     0     4  kind      FailureKind (0: none recorded)
 //     4     4  detail    signal number, exit status, ...
-//     8     8  value     bytes (memory), nanoseconds (timeout)
+//     8     8  value     bytes (memory), nanoseconds (timeout),
+//                        kStackOverflow (signal: a stack overflow)
 //    16     8  nanos     how long the input ran before failing
 //    24     4  nframes   valid entries of frames
 //    28     4  text_len  bytes of the report area that belong to it
@@ -98,6 +99,7 @@ struct Frame {
 };
 
 inline constexpr int kMaxFrames = 32;
+inline constexpr uint64_t kStackOverflow = 1;  // FailureRecord::value of a signal (input_stack.h)
 inline constexpr size_t kWhereCap = 224;
 
 struct FailureRecord {

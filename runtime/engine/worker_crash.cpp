@@ -17,6 +17,7 @@
 #include <exception>
 
 #include "exceptions.h"
+#include "input_stack.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -54,11 +55,12 @@ int first_frame(void** frames, int n, void* ucontext, int skip) {
   return skip < n ? skip : n;
 }
 
-void on_crash_signal(int signo, siginfo_t*, void* ucontext) {
+void on_crash_signal(int signo, siginfo_t* info, void* ucontext) {
   if (claim_record()) {
     FailureRecord& r = g_shm.header().failure;
     r.kind = FailureKind::Signal;
     r.detail = signo;
+    r.value = (signo == SIGSEGV || signo == SIGBUS) && is_stack_overflow(info->si_addr) ? kStackOverflow : 0;
     record_frames(r, ucontext, 0);
     record_log(g_shm);
   } else {
