@@ -22,6 +22,10 @@ namespace cxxtest::runtime::engine {
 namespace {
 
 constexpr Nanos kSlice = 100'000'000;  // one Fuzz command: 100 ms, as Go
+// In a repeatable() run, a Fuzz command is this many executions instead
+// (about 100 ms on a target of 10k execs/s).
+constexpr int64_t kRepeatableSlice = 1000;
+constexpr Nanos kNoTimeLimit = int64_t{1} << 60;
 constexpr int64_t kLogEvery = 3 * kSecond;
 
 }  // namespace
@@ -60,6 +64,8 @@ void Coordinator::run() {
   start_ = last_log_ = now();
   if (opts_.fuzz_duration > 0) deadline_ = start_ + opts_.fuzz_duration;
   if (!start_workers()) return;
+  std::fprintf(stderr, "fuzz: seed %llu (-fuzzseed=%llu repeats this run with -parallel=1)\n",
+               static_cast<unsigned long long>(opts_.seed), static_cast<unsigned long long>(opts_.seed));
   log_progress();
   loop();
   write_accepted();
@@ -111,6 +117,7 @@ bool Coordinator::start_workers() {
     Slot s;
     s.proc = std::make_unique<WorkerProcess>(args, mask_fd_);
     s.stream = uint64_t(i) + 1;
+    s.proc->set_fixed_addresses(opts_.seed_given && n == 1);  // repeatable()
     if (!s.proc->init(mask_size_, &err)) break;
     slots_.push_back(std::move(s));
     if (!start_worker(slots_.back())) return false;
@@ -131,6 +138,7 @@ bool Coordinator::start_worker(Slot& s) {
     return false;
   }
   s.state = State::Starting;
+  ++activity_.started;
   return true;
 }
 
@@ -168,31 +176,38 @@ void Coordinator::dispatch() {
 // Gives an idle worker its next command; false when there is nothing to do.
 bool Coordinator::dispatch_one(Slot& s) {
   if (!baseline_.empty()) {
-    // The first input runs twice, for the stability figure, when the
-    // execution budget has room for both runs.
-    int64_t want = coverage_ && !stability_asked_ ? 2 : 1;
-    int64_t g = budget_.grant(want);
+    // The first input calibrates the stability figure (protocol.h) with
+    // what the execution budget spares after one run of every other
+    // baseline input.
+    int64_t want = 1;
+    if (coverage_ && !stability_asked_) {
+      want = int64_t(kCalibrateMaxRuns);
+      if (budget_.limited()) want = std::min(want, budget_.unreserved() - int64_t(baseline_.size() - 1));
+      stability_asked_ = true;
+    }
+    int64_t g = budget_.grant(std::max<int64_t>(1, want));
     if (g == 0) return false;
-    stability_asked_ = stability_asked_ || want == 2;
     s.granted = g;
-    send_baseline(s, g == 2);
+    send_baseline(s, uint64_t(g));
     return true;
   }
   if (!baseline_complete_) return false;  // Go: no fuzzing before the whole baseline is back
-  int64_t g = budget_.grant(budget_.slice(int64_t(slots_.size()), int64_t{1} << 40));
+  int64_t want = budget_.slice(int64_t(slots_.size()), int64_t{1} << 40);
+  if (repeatable()) want = std::min(want, kRepeatableSlice);
+  int64_t g = budget_.grant(want);
   if (g == 0) return false;
   s.granted = g;
   send_fuzz(s);
   return true;
 }
 
-void Coordinator::send_baseline(Slot& s, bool twice) {
+void Coordinator::send_baseline(Slot& s, uint64_t runs) {
   s.entry = baseline_.front();
   baseline_.erase(baseline_.begin());
   write_original(s, corpus_[s.entry].values, nullptr);
   s.op = coverage_ ? Op::Baseline : Op::RunOnce;
   s.state = State::Busy;
-  s.proc->send(Command{s.op, 0, uint64_t(twice ? 2 : 1), 0, 0, 0});
+  s.proc->send(Command{s.op, 0, coverage_ ? runs : 1, 0, 0, 0});
 }
 
 void Coordinator::send_fuzz(Slot& s) {
@@ -205,7 +220,7 @@ void Coordinator::send_fuzz(Slot& s) {
   write_original(s, corpus_[s.entry].values, partner);
   s.op = Op::Fuzz;
   s.state = State::Busy;
-  s.proc->send(Command{Op::Fuzz, 0, uint64_t(s.granted), kSlice, 0, 0});
+  s.proc->send(Command{Op::Fuzz, 0, uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice, 0, 0});
 }
 
 void Coordinator::write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner) {

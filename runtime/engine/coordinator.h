@@ -34,6 +34,7 @@
 #include "engine/auto_dict.h"
 #include "engine/corpus.h"
 #include "engine/exec_budget.h"
+#include "engine/progress.h"
 #include "engine/failure.h"
 #include "engine/worker_process.h"
 #include "fuzz_target.h"
@@ -58,7 +59,19 @@ struct CoordinatorOptions {
   Nanos timeout = 10 * kSecond;     // -fuzztimeout
   int64_t rss_limit_mb = 2048;      // -fuzzrsslimit
   uint64_t seed = 0;
+  // The seed was given (-fuzzseed, CXXTEST_FUZZSEED): with one worker the
+  // run is made repeatable, every command bounded by executions instead of
+  // time (see repeatable()).
+  bool seed_given = false;
+  bool verbose = false;  // -v: name unstable counters, say what the workers did (progress.h Activity)
 };
+
+// A repeatable() run minimizes a new-coverage input with at most this many
+// executions (otherwise new_input_minimize_cap bounds it in time).
+inline constexpr int64_t kRepeatableMinimize = 256;
+// Executions new-input minimization may always use, before its share of a
+// tenth of all executions applies (coordinator_events.cpp).
+inline constexpr int64_t kMinimizeHeadStart = 5000;
 
 class Coordinator {
  public:
@@ -91,8 +104,12 @@ class Coordinator {
   void loop();
   void dispatch();
   bool dispatch_one(Slot& s);
-  void send_baseline(Slot& s, bool twice);
+  void send_baseline(Slot& s, uint64_t runs);  // runs >= 2: calibrate
   void send_fuzz(Slot& s);
+  // A given seed and one worker: the same inputs in the same order every
+  // time. Fuzz slices and new-input minimization are then bounded by
+  // executions, not by the clock, so nothing depends on the machine's speed.
+  bool repeatable() const { return opts_.seed_given && slots_.size() == 1; }
   void wait_events(int timeout_ms);
   void check_hung_workers();
   void stop_workers();
@@ -148,12 +165,14 @@ class Coordinator {
   int64_t baseline_total_ = 0, baseline_done_ = 0;
   bool coverage_ = false;
   bool baseline_complete_ = false;
-  bool stability_asked_ = false;             // the first baseline input runs twice
-  uint64_t stable_hit_ = 0, stable_differ_ = 0;  // counters hit / different on the rerun
+  bool stability_asked_ = false;             // the first baseline input calibrates
+  uint64_t stable_hit_ = 0, stable_differ_ = 0, stable_runs_ = 0;  // counters hit / differing, runs
   std::vector<uint32_t> unstable_;                // their mask indices, under -v
   bool minimizing_crash_ = false;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
+  int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs
+  Activity activity_;                     // since the last progress line
   std::vector<size_t> unwritten_;  // accepted entries whose files are not written yet
   size_t mask_size_ = 0;
   uint8_t* mask_ = nullptr;

@@ -42,6 +42,9 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
   }
   s.state = State::Idle;
   s.seen_since = 0;
+  if (s.op == Op::Fuzz) activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
+  if (s.op == Op::Minimize) activity_.minimizing += r.nanos, ++activity_.minimized;
+  if (s.op == Op::Baseline || s.op == Op::RunOnce) activity_.calibrating += r.nanos;
   switch (s.op) {
     case Op::Baseline:
     case Op::RunOnce: return on_baseline(i, r);
@@ -61,17 +64,18 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     return found_crash(i, f);
   }
   if (coverage_) merge(mask_, s.proc->shm().snap(), mask_size_);
-  if (r.count == 2) {
+  if (r.count >= 2) {
     stable_hit_ = r.changed;
-    stable_differ_ = r.reserved;
-    if (flags().verbose) unstable_ = differing_indices(s.proc->shm().keep(), mask_size_, 4096);
+    stable_differ_ = r.differed;
+    stable_runs_ = r.count;
+    if (opts_.verbose) unstable_ = differing_indices(s.proc->shm().keep(), mask_size_, 4096);
   }
   ++baseline_done_;
   if (baseline_done_ == baseline_total_) {
     baseline_complete_ = true;
     BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
     std::fputs(baseline_line(b).c_str(), stderr);
-    if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_).c_str(), stderr);
+    if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_, stable_runs_).c_str(), stderr);
     if (!unstable_.empty()) std::fputs(unstable_lines(registered(), unstable_, 10).c_str(), stderr);
   }
 }
@@ -95,23 +99,35 @@ void Coordinator::new_coverage(size_t i) {
   if (new_bits(mask_, shm.snap(), scratch_.data(), mask_size_) == 0) return;  // another worker was first
   std::vector<Value> input = current_input(s);
   bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  // Minimizing new inputs may take a tenth of all executions (and the
+  // first kMinimizeHeadStart, when the first inputs, the ones most mutated
+  // from, come fast); past that, inputs are kept as found, as libFuzzer
+  // keeps them all: on a slow target the round trips and candidates
+  // otherwise eat the fuzzing time.
+  bool affordable = opts_.minimize_count > 0 ||
+                    new_input_minimize_execs_ <= std::max(execs_now() / 10, kMinimizeHeadStart);
   int64_t want = opts_.minimize_count > 0 ? opts_.minimize_count
                                           : (budget_.limited() ? budget_.slice(int64_t(slots_.size()), 0) : 0);
-  int64_t granted = enabled ? budget_.grant(want > 0 ? want : int64_t{1} << 40) : 0;
+  if (want <= 0) want = int64_t{1} << 40;
+  bool by_count = opts_.minimize_count > 0 || repeatable();
+  if (repeatable() && opts_.minimize_count == 0) want = std::min(want, kRepeatableMinimize);
+  int64_t granted = enabled && affordable ? budget_.grant(want) : 0;
+  activity_.kept_as_found += enabled && !affordable;
   if (granted == 0) return accept(std::move(input), shm.snap());
   write_original(s, input, nullptr);
   std::memcpy(shm.keep(), scratch_.data(), mask_size_);
   s.granted = granted;
   s.op = Op::Minimize;
   s.state = State::Busy;
-  uint64_t limit = (opts_.minimize_count > 0 || budget_.limited()) ? uint64_t(granted) : 0;
-  Nanos nanos = opts_.minimize_count > 0 ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
+  uint64_t limit = (by_count || budget_.limited()) ? uint64_t(granted) : 0;
+  Nanos nanos = by_count ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
   s.proc->send(Command{Op::Minimize, 0, limit, nanos, 0, 0});
 }
 
 void Coordinator::on_minimize(size_t i, const Reply& r) {
   Slot& s = slots_[i];
   budget_.settle(s.granted, int64_t(r.count));
+  new_input_minimize_execs_ += int64_t(r.count);
   const ShmView& shm = s.proc->shm();
   if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(shm));
   if (r.outcome == Outcome::NewCoverage) return accept(current_input(s), shm.snap());

@@ -30,6 +30,11 @@ void Coordinator::log_progress() {
     line = fuzz_line(st);
   }
   std::fputs(line.c_str(), stderr);
+  // -v: where the workers' time went since the last line (none before the
+  // first: that line is printed as the workers start).
+  if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_)
+    std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
+  activity_ = Activity{};
   last_log_ = t;
   last_log_execs_ = execs;
 }

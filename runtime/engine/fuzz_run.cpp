@@ -42,10 +42,14 @@ std::vector<const FuzzEntry*> matching(std::span<const FuzzEntry> targets) {
   return out;
 }
 
+// -fuzzseed=N, else CXXTEST_FUZZSEED, else a fresh draw in [1, 2^31) so that
+// every printed seed can be passed back as -fuzzseed.
 uint64_t fuzz_seed() {
+  if (flags().fuzzseed > 0) return uint64_t(flags().fuzzseed);
   const char* s = env_lookup("CXXTEST_FUZZSEED");
   if (s && *s) return std::strtoull(s, nullptr, 10);
-  return std::random_device{}() ^ uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  uint64_t r = std::random_device{}() ^ uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  return r % 0x7fffffffu + 1;
 }
 
 void coordinator_runner(TestState& f, const FuzzTarget& target) { coordinate(f, target); }
@@ -135,6 +139,9 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
   o.seed = fuzz_seed();
+  o.verbose = fl.verbose;
+  const char* env_seed = env_lookup("CXXTEST_FUZZSEED");
+  o.seed_given = fl.fuzzseed > 0 || (env_seed && *env_seed);
   // When the process that started us (cxxtest) dies, even by SIGKILL, stop
   // as on ^C: workers end (their own death signal), the corpus is on disk.
   prctl(PR_SET_PDEATHSIG, SIGINT);

@@ -1,6 +1,7 @@
 // engine/progress.cpp: see progress.h.
 #include "engine/progress.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <cmath>
@@ -19,11 +20,11 @@ std::string no_decimals(double x) {
 
 }  // namespace
 
-std::string stability_line(uint64_t hit, uint64_t differ) {
+std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs) {
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.2f%%", hit ? 100.0 * double(hit - differ) / double(hit) : 100.0);
   return std::string("fuzz: stability: ") + pct + " (" + std::to_string(hit - differ) + " of " +
-         std::to_string(hit) + " counters the same when the first input ran twice)\n";
+         std::to_string(hit) + " counters the same in " + std::to_string(runs) + " runs of the first input)\n";
 }
 
 std::string baseline_line(const BaselineStats& s) {
@@ -38,6 +39,26 @@ std::string fuzz_line(const FuzzStats& s) {
   if (s.coverage) {
     line += ", new interesting: " + std::to_string(s.new_interesting) + " (total: " + std::to_string(s.total) + ")";
   }
+  return line + "\n";
+}
+
+std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
+  double total = double(std::max<Nanos>(1, interval)) * double(std::max<int64_t>(1, workers));
+  // A command's time counts where it ends, so a share can pass 100%.
+  auto pct = [&](Nanos part) { return no_decimals(std::min(100.0, 100.0 * double(part) / total)) + "%"; };
+  Nanos busy = a.fuzzing + a.minimizing + a.calibrating;
+  std::string line = "fuzz: last " + format_duration(round_to_second(interval)) + " of " +
+                     std::to_string(workers) + (workers == 1 ? " worker: " : " workers: ") + pct(a.fuzzing) +
+                     " fuzzing, " + pct(a.minimizing) + " minimizing " + std::to_string(a.minimized) +
+                     " new inputs";
+  if (a.kept_as_found > 0) line += " (" + std::to_string(a.kept_as_found) + " kept as found)";
+  if (a.calibrating > 0) line += ", " + pct(a.calibrating) + " calibrating";
+  line += ", " + pct(std::max<Nanos>(0, Nanos(total) - busy)) + " idle or starting";
+  // The workers' clock ticks every few ms (CLOCK_MONOTONIC_COARSE).
+  constexpr Nanos kMs = 1'000'000;
+  line += a.slowest < 10 * kMs ? std::string("; slowest input under 10ms")
+                               : "; slowest input " + format_duration(a.slowest / kMs * kMs);
+  if (a.started > 0) line += ", " + std::to_string(a.started) + (a.started == 1 ? " worker" : " workers") + " started";
   return line + "\n";
 }
 

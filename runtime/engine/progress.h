@@ -19,11 +19,28 @@
 
 namespace cxxtest::runtime::engine {
 
-// "fuzz: stability: 100.00% (57 of 57 counters the same when the first input
-// ran twice)": AFL's stability, the share of hit counters whose bucket did
-// not change on a rerun of the same input. Below 100% the target's coverage
-// depends on more than its input (time, threads, global state).
-std::string stability_line(uint64_t hit, uint64_t differ);
+// "fuzz: stability: 100.00% (57 of 57 counters the same in 8 runs of the
+// first input)": AFL's stability, the share of hit counters whose value
+// was the same in every run of the same input (calibration, worker.cpp).
+// Below 100% the target's coverage depends on more than its input (time,
+// threads, global state).
+std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs);
+
+// What the workers did between two progress lines, so -v can say where the
+// time went when the exec rate falls: "fuzz: last 3s of 2 workers: 90%
+// fuzzing, 6% minimizing 14 new inputs (2 kept as found), 1% calibrating,
+// 3% idle or starting; slowest input 41ms, 1 worker started". Times are
+// worker time from the replies (Reply.nanos), so they add up to at most
+// interval x workers; the rest is idle (waiting for the coordinator, a
+// process starting).
+struct Activity {
+  Nanos fuzzing = 0, minimizing = 0, calibrating = 0;  // baseline runs count as calibrating
+  int64_t minimized = 0;      // new-coverage inputs minimized
+  int64_t kept_as_found = 0;  // new-coverage inputs not minimized (its share was used up)
+  int64_t started = 0;        // worker processes started
+  Nanos slowest = 0;          // the longest single fuzzing execution
+};
+std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 
 struct BaselineStats {
   Nanos elapsed = 0;

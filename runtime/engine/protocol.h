@@ -17,7 +17,11 @@
 //
 // Commands (the input is the "original" area of shared memory):
 //   Init      rng seed and stream; no execution; replies Done
-//   Baseline  run the input once; snap = its whole coverage
+//   Baseline  run the input once; snap = its whole coverage. With limit >= 2
+//             calibrate: run it kCalibrateRuns times (up to limit when the
+//             runs disagree); snap = the union, keep = the counters that
+//             differed, count = runs, changed = counters hit, differed =
+//             how many of those differed
 //   RunOnce   run the input once; replies Failure (record in shm) or Done
 //   Fuzz      mutate and run, at most `limit` times or `nanos` long; stops
 //             at the first failure or new coverage (snap = new words)
@@ -40,6 +44,12 @@ inline constexpr int kMaskFd = 6;
 // Exit status of a worker that hit an internal error (Go's 70).
 inline constexpr int kWorkerInternalExit = 70;
 
+// Runs of the first input for the stability figure, as AFL++ calibrates:
+// this many, and up to kCalibrateMaxRuns when they disagree, so the
+// counters named unstable are more complete.
+inline constexpr uint64_t kCalibrateRuns = 8;
+inline constexpr uint64_t kCalibrateMaxRuns = 16;
+
 enum class Op : uint32_t { Init = 1, Baseline, RunOnce, Fuzz, Minimize };
 
 struct Command {
@@ -55,10 +65,13 @@ enum class Outcome : uint32_t { Hello = 1, Done, NewCoverage, Failure, Flaky };
 
 struct Reply {
   Outcome outcome = Outcome::Done;
-  uint32_t reserved = 0;
-  uint64_t count = 0;    // executions this command ran (Hello: mask size)
-  int64_t nanos = 0;     // how long the command took
-  uint64_t changed = 0;  // Minimize: 1 if the input got smaller or simpler
+  uint32_t differed = 0;  // calibrating Baseline: counters that differed between runs
+  uint64_t count = 0;     // executions this command ran (Hello: mask size)
+  int64_t nanos = 0;      // how long the command took
+  uint64_t changed = 0;   // Minimize: 1 if the input got smaller or simpler;
+                          // calibrating Baseline: counters hit
+  int64_t slowest = 0;    // Fuzz: the longest execution, in nanoseconds (to the
+                          // coarse clock's tick)
 };
 
 // Writes or reads one whole message, retrying on EINTR. False on EOF or an

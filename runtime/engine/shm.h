@@ -12,8 +12,8 @@
 //   report     64 KiB      text of the last failure (FailureRecord.text_len),
 //                          or the learned tokens of a NewCoverage reply
 //   keep       mask bytes  coverage the worker must keep (coordinator writes);
-//                          after a Baseline run twice, the worker writes the
-//                          counters whose buckets differed (non-zero bytes)
+//                          after a calibrating Baseline, the worker writes
+//                          the counters that differed (non-zero bytes)
 //   snap       mask bytes  coverage the worker reports (worker writes)
 //   original   kInputCap   encoded input to start from, then the splice
 //                          partner right after it (coordinator writes)

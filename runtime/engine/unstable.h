@@ -1,6 +1,6 @@
 // engine/unstable.h: naming the counters behind a stability figure below
 // 100% (printed under -v). A worker marks the counters that differed when
-// the first input ran twice (shm.h, keep area); the coordinator, the same
+// the first input ran in calibration (shm.h, keep area); the coordinator, the same
 // binary, maps each mask index back to its counter, the counter to its pc
 // through the module's pc table (coverage.h), and the pc to a source
 // location with the symbolizer.

@@ -100,7 +100,7 @@ class Worker {
     if (!load_original()) internal_error("malformed input in shared memory");
     clear_counters(regions_);
     switch (cmd.op) {
-      case Op::Baseline: return cmd.limit == 2 ? run_twice() : run_once(true);
+      case Op::Baseline: return cmd.limit >= 2 ? calibrate(cmd.limit) : run_once(true);
       case Op::RunOnce: return run_once(false);
       case Op::Fuzz: return fuzz(cmd);
       case Op::Minimize: return minimize(cmd);
@@ -148,34 +148,42 @@ class Worker {
     return r;
   }
 
-  // Stability (AFL's figure): runs the input twice and reports, in the
-  // reply's spare fields, how many counters were hit (changed) and how many
-  // of those came out different the second time (reserved); keep marks
-  // those that differed, for naming them (unstable.h). snap holds the
-  // union of both runs, so the baseline misses nothing either saw.
-  Reply run_twice() {
+  // Stability (AFL's figure, calibrate in protocol.h): runs the input
+  // kCalibrateRuns times, and on to `limit` when they disagree. snap holds
+  // the union of all runs, so the baseline misses nothing any run saw; keep
+  // marks the counters that differed, for naming them (unstable.h).
+  Reply calibrate(uint64_t limit) {
     Reply r = run_once(true);
     if (r.outcome == Outcome::Failure) return r;
-    std::vector<uint8_t> first(shm_.snap(), shm_.snap() + shm_.mask_size());
-    publish(original_);
-    r.count = 2;
-    if (run_input(original_, coarse_now())) {
-      r.outcome = Outcome::Failure;
-      return r;
-    }
-    collect_all(regions_, shm_.snap(), shm_.mask_size());
-    uint64_t hit = 0, differ = 0;
-    uint8_t* snap = shm_.snap();
+    const size_t n = shm_.mask_size();
+    std::vector<uint8_t> first(shm_.snap(), shm_.snap() + n), seen(first);
     uint8_t* differed = shm_.keep();
-    for (size_t i = 0; i < first.size(); ++i) {
-      differed[i] = first[i] ^ snap[i];
-      if (!(first[i] | snap[i])) continue;
-      ++hit;
-      differ += first[i] != snap[i];
-      snap[i] |= first[i];
+    std::memset(differed, 0, n);
+    bool unstable = false;
+    while (r.count < limit && (r.count < kCalibrateRuns || unstable)) {
+      publish(original_);
+      ++r.count;
+      if (run_input(original_, coarse_now())) {
+        r.outcome = Outcome::Failure;
+        return r;
+      }
+      collect_all(regions_, shm_.snap(), n);
+      const uint8_t* snap = shm_.snap();
+      for (size_t i = 0; i < n; ++i) {
+        if (snap[i] == first[i]) continue;
+        differed[i] = 1;
+        unstable = true;
+        seen[i] |= snap[i];
+      }
     }
+    uint64_t hit = 0, differ = 0;
+    for (size_t i = 0; i < n; ++i) {
+      hit += seen[i] != 0;
+      differ += differed[i] != 0;
+    }
+    std::memcpy(shm_.snap(), seen.data(), n);
     r.changed = hit;
-    r.reserved = uint32_t(differ);
+    r.differed = uint32_t(differ);
     return r;
   }
 
@@ -202,8 +210,11 @@ class Worker {
         next_refresh *= 64;
       }
       chain.next(input_);
-      if (!try_input(input_, cmd, r, now, coverage)) break;
-      if ((now = coarse_now()) >= deadline) break;
+      bool go_on = try_input(input_, cmd, r, now, coverage);
+      int64_t then = now;
+      now = coarse_now();
+      r.slowest = std::max(r.slowest, now - then);
+      if (!go_on || now >= deadline) break;
     }
     mutator_->set_splice_source({});
     return r;

@@ -62,7 +62,10 @@ struct Watch {
     } else if (w.timeout > 0 && now - last_change >= w.timeout) {
       fire(FailureKind::Timeout, uint64_t(w.timeout), w.input_thread);
     }
-    if (w.rss_limit > 0) {
+    // Only while an input runs: a worker that dies while idle looks to the
+    // coordinator like one that quit, and the failure would be lost; a
+    // resident set still too big fires at the next input.
+    if (w.rss_limit > 0 && busy()) {
       uint64_t rss = current_rss();
       if (rss > w.rss_limit) fire(FailureKind::Memory, rss, w.input_thread);
     }

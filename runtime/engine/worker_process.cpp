@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <sys/personality.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -28,8 +29,9 @@ std::string os_error(const char* what) { return std::string(what) + ": " + std::
 
 // In the child, between fork and exec: only async-signal-safe calls.
 [[noreturn]] void exec_child(const int (&fds)[4], pid_t parent, char* const* argv, char* const* envp,
-                             bool keep_output) {
+                             bool keep_output, bool fixed_addresses) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (fixed_addresses) personality(ADDR_NO_RANDOMIZE);
   if (getppid() != parent) _exit(127);
   int high[4];
   for (int i = 0; i < 4; ++i) high[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 32);
@@ -118,7 +120,7 @@ bool WorkerProcess::start(std::string* err) {
   int fds[4] = {cmd[0], reply[1], shm_fd_, mask_fd_};
   pid_t parent = getpid();
   pid_t pid = fork();
-  if (pid == 0) exec_child(fds, parent, argv.data(), envp.data(), keep_output);
+  if (pid == 0) exec_child(fds, parent, argv.data(), envp.data(), keep_output, fixed_addresses_);
   close(cmd[0]);
   close(reply[1]);
   if (pid < 0) {

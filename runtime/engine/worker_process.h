@@ -27,6 +27,10 @@ class WorkerProcess {
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
 
+  // Starts later processes with address-space randomization off, so that
+  // pointer values the target compares (and the fuzzer learns from) are
+  // the same from run to run: a repeatable run (coordinator.h) needs it.
+  void set_fixed_addresses(bool on) { fixed_addresses_ = on; }
   // Creates the shared memory (once per slot). False with *err on failure.
   bool init(size_t mask_size, std::string* err);
   // Starts a process; the previous one must have been reaped.
@@ -55,6 +59,7 @@ class WorkerProcess {
   void close_fds();
 
   std::vector<std::string> args_;
+  bool fixed_addresses_ = false;
   int mask_fd_;
   int shm_fd_ = -1;
   ShmView shm_;

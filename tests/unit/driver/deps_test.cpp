@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -74,8 +75,11 @@ DepSpec spec_at(const fs::path& source, const std::string& build = "") {
 }
 
 // Moves a file's mtime forward, as an edit a second later would.
+// Makes p newer than anything built from it so far: past both its old time
+// and now (on a loaded machine a build can end more than seconds after the
+// source was written, and make compares the object's time with it).
 void bump_mtime(const fs::path& p) {
-  fs::last_write_time(p, fs::last_write_time(p) + std::chrono::seconds(2));
+  fs::last_write_time(p, std::max(fs::last_write_time(p), fs::file_time_type::clock::now()) + std::chrono::seconds(2));
 }
 
 std::vector<std::string> rels(const std::vector<SourceEntry>& entries) {

@@ -33,3 +33,22 @@ TEST_CASE("The rate is executions since the last line over the time since it") {
   CHECK(exec_rate(100, 40404, 3 * kSecond) == doctest::Approx(13434.67));
   CHECK(exec_rate(0, 10, 0) == 0);
 }
+
+TEST_CASE("Activity lines say where the workers' time went") {
+  Activity a;
+  a.fuzzing = 5 * kSecond;
+  a.minimizing = kSecond / 2;
+  a.minimized = 14;
+  a.kept_as_found = 2;
+  a.calibrating = kSecond / 10;
+  a.slowest = 41'300'000;
+  a.started = 1;
+  CHECK(activity_line(a, 3 * kSecond, 2) ==
+        "fuzz: last 3s of 2 workers: 83% fuzzing, 8% minimizing 14 new inputs (2 kept as found), 2% calibrating, "
+        "7% idle or starting; slowest input 41ms, 1 worker started\n");
+  Activity quiet;
+  quiet.fuzzing = 4 * kSecond;  // a command that began in the previous interval
+  CHECK(activity_line(quiet, 3 * kSecond, 1) ==
+        "fuzz: last 3s of 1 worker: 100% fuzzing, 0% minimizing 0 new inputs, 0% idle or starting; "
+        "slowest input under 10ms\n");
+}
