@@ -211,7 +211,7 @@ void Coordinator::send_baseline(Slot& s, uint64_t runs) {
 }
 
 void Coordinator::send_fuzz(Slot& s) {
-  s.entry = corpus_.next();
+  s.entry = corpus_.pick(rng_());
   const std::vector<Value>* partner = nullptr;
   if (corpus_.size() > 1) {
     size_t j = size_t(rng_() % (corpus_.size() - 1));

@@ -97,6 +97,7 @@ void Coordinator::new_coverage(size_t i) {
   Slot& s = slots_[i];
   const ShmView& shm = s.proc->shm();
   if (new_bits(mask_, shm.snap(), scratch_.data(), mask_size_) == 0) return;  // another worker was first
+  if (s.op == Op::Fuzz) corpus_.credit(s.entry);
   std::vector<Value> input = current_input(s);
   bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
   // Minimizing new inputs may take a tenth of all executions (and the
@@ -141,12 +142,13 @@ void Coordinator::on_minimize(size_t i, const Reply& r) {
 // worker waiting for its next command does not wait for the file too; a
 // killed run loses at most the inputs of that one loop turn.
 void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
-  if (new_bits(mask_, snap, nullptr, mask_size_) == 0) return;
+  size_t fresh = new_bits(mask_, snap, nullptr, mask_size_);
+  if (fresh == 0) return;
   Entry e{std::move(values), {}, {}, Source::Generated};
   e.data = corpus::encode(e.values);
   if (!corpus_.contains(e.data)) {
     e.name = cachedir::corpus_entry_name(e.data);
-    corpus_.add(std::move(e));
+    corpus_.add(std::move(e), uint32_t(std::min<size_t>(fresh, UINT32_MAX)));
     unwritten_.push_back(corpus_.size() - 1);
     ++new_interesting_;
   }

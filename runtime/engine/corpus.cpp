@@ -2,6 +2,7 @@
 #include "engine/corpus.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "cachedir/corpus_dir.h"
@@ -11,17 +12,52 @@
 namespace cxxtest::runtime::engine {
 namespace fs = std::filesystem;
 
-bool Corpus::add(Entry e) {
+bool Corpus::add(Entry e) { return add(std::move(e), 1); }
+
+bool Corpus::add(Entry e, uint32_t new_counters) {
   if (e.data.empty()) e.data = corpus::encode(e.values);
   if (!seen_.insert(e.data).second) return false;
   entries_.push_back(std::move(e));
+  stats_.push_back(Stats{std::max<uint32_t>(1, new_counters), 0, 0});
   return true;
 }
 
-size_t Corpus::next() {
-  size_t i = next_ % entries_.size();
-  next_ = i + 1;
+double Corpus::weight(size_t i) const {
+  const Stats& s = stats_[i];
+  // Caps keep one entry from taking every pick: coverage counts up to 64
+  // counters, finds up to 16.
+  double coverage = 1.0 + std::min<uint32_t>(s.new_counters, 64);
+  double productive = 1.0 + 2.0 * std::min<uint32_t>(s.finds, 16);
+  double bytes = double(entries_[i].data.size());
+  double shortness = bytes <= 512 ? 1.0 : std::max(0.05, 512.0 / bytes);
+  return coverage * productive * shortness / std::sqrt(1.0 + s.picked);
+}
+
+size_t Corpus::pick(uint64_t random) {
+  size_t i = 0;
+  while (unpicked_ < entries_.size() && stats_[unpicked_].picked > 0) ++unpicked_;
+  if (unpicked_ < entries_.size()) {
+    i = unpicked_;
+  } else {
+    double total = 0;
+    for (size_t k = 0; k < entries_.size(); ++k) total += weight(k);
+    // 53 random bits as a fraction of the total weight.
+    double at = double(random >> 11) * (1.0 / 9007199254740992.0) * total;
+    i = entries_.size() - 1;
+    for (size_t k = 0; k < entries_.size(); ++k) {
+      at -= weight(k);
+      if (at < 0) {
+        i = k;
+        break;
+      }
+    }
+  }
+  ++stats_[i].picked;
   return i;
+}
+
+void Corpus::credit(size_t i) {
+  if (i < stats_.size()) ++stats_[i].finds;
 }
 
 std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds) {

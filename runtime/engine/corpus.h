@@ -4,8 +4,16 @@
 // testdata/fuzz/<target>/ (their file names) and the generated corpus in
 // the cache directory (its 16-hex names); then from fuzzing. Entries are
 // unique by their v1 encoding (corpus_v1.h): a cache file equal to a seed
-// is dropped, as Go deduplicates by content. Fuzzing visits the entries
-// round-robin, as Go's queue does.
+// is dropped, as Go deduplicates by content.
+//
+// Which entry is fuzzed next (pick): not Go's round-robin but a weighted
+// draw, as libFuzzer and AFL++ schedule. An entry weighs more for the
+// coverage it brought (new counters when accepted; loaded entries count 1),
+// for the new inputs found while fuzzing it, and when it is short, and less
+// the more often it was picked (1/sqrt): a new entry is soon tried, a
+// productive one is kept at, none is starved, and a long slow input does
+// not take the time of many short ones. Entries never picked come first,
+// in order, so every seed is fuzzed once before any draw.
 #pragma once
 
 #include <cxxtest/value.h>
@@ -35,15 +43,30 @@ class Corpus {
   bool add(Entry e);
   bool contains(const std::string& data) const { return seen_.count(data) > 0; }
 
+  // As add(), recording that e brought `new_counters` counters no entry had.
+  bool add(Entry e, uint32_t new_counters);
+
   size_t size() const { return entries_.size(); }
   const Entry& operator[](size_t i) const { return entries_[i]; }
-  // The next entry to fuzz, round-robin. Requires size() > 0.
-  size_t next();
+  // The next entry to fuzz (see above); `random` is a uniform 64-bit draw
+  // (the coordinator's seeded rng, so a repeatable run picks alike).
+  // Requires size() > 0.
+  size_t pick(uint64_t random);
+  // Fuzzing entry i found an input with new coverage.
+  void credit(size_t i);
+  // The weight pick() gives entry i now (for tests and -v).
+  double weight(size_t i) const;
 
  private:
+  struct Stats {
+    uint32_t new_counters = 1;
+    uint32_t picked = 0;
+    uint32_t finds = 0;
+  };
   std::vector<Entry> entries_;
+  std::vector<Stats> stats_;
   std::unordered_set<std::string> seen_;
-  size_t next_ = 0;
+  size_t unpicked_ = 0;  // entries before this index were all picked at least once
 };
 
 // The f.Add seeds as entries named seed#N.

@@ -34,16 +34,57 @@ const std::vector<Kind> kString = {Kind::String};
 
 }  // namespace
 
-TEST_CASE("Entries are unique by encoding and visited round-robin") {
+Entry text_entry(const std::string& s) { return Entry{{Value::of(s)}, {}, {}, Source::Generated}; }
+
+TEST_CASE("Entries are unique by encoding; each is picked once, in order, before any draw") {
   Corpus c;
   CHECK(c.add(Entry{{Value::of(std::string("a"))}, {}, "seed#0", Source::Seed}));
   CHECK(c.add(Entry{{Value::of(std::string("b"))}, {}, "seed#1", Source::Seed}));
   CHECK_FALSE(c.add(Entry{{Value::of(std::string("a"))}, {}, "0123", Source::Cache}));
   CHECK(c.size() == 2);
   CHECK(c.contains("cxxtest fuzz v1\nstd::string(\"b\")\n"));
-  CHECK(c.next() == 0);
-  CHECK(c.next() == 1);
-  CHECK(c.next() == 0);
+  CHECK(c.pick(~uint64_t{0}) == 0);
+  CHECK(c.pick(~uint64_t{0}) == 1);
+  // Both picked: now a draw; the last fraction of the weight is entry 1's.
+  CHECK(c.pick(~uint64_t{0}) == 1);
+  CHECK(c.pick(0) == 0);
+  // A new entry is tried at once.
+  CHECK(c.add(text_entry("c"), 5));
+  CHECK(c.pick(0) == 2);
+}
+
+TEST_CASE("Weights favour coverage, productive and short entries, and fade with picks") {
+  Corpus c;
+  c.add(text_entry("plain"), 1);
+  c.add(text_entry("covers more"), 20);
+  c.add(text_entry(std::string(8192, 'x')), 1);
+  c.add(text_entry("productive"), 1);
+  c.credit(3);
+  c.credit(3);
+  CHECK(c.weight(1) > c.weight(0));
+  CHECK(c.weight(2) < c.weight(0));  // long: slower to run, no more coverage
+  CHECK(c.weight(3) > c.weight(0));
+  double before = c.weight(0);
+  c.pick(0);  // picks entry 0, the first never picked
+  CHECK(c.weight(0) < before);
+}
+
+TEST_CASE("Draws follow the weights and repeat for the same random numbers") {
+  Corpus a, b;
+  for (Corpus* c : {&a, &b}) {
+    c->add(text_entry("low"), 1);
+    c->add(text_entry("high"), 60);
+  }
+  uint64_t x = 88172645463325252ull;
+  int high = 0;
+  for (int k = 0; k < 2000; ++k) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    size_t i = a.pick(x);
+    CHECK(i == b.pick(x));
+    high += i == 1;
+  }
+  CHECK(high > 1400);  // 61 vs 2 at equal picks; fading keeps "low" in play
+  CHECK(high < 1990);
 }
 
 TEST_CASE("Seeds are named seed#N; the zero entry has zero values") {
