@@ -69,13 +69,24 @@ void Coordinator::run() {
   log_progress();
   loop();
   write_accepted();
-  while (crash_ && resume_after_unreproduced()) {
+  for (;;) {
+    while (crash_ && resume_after_unreproduced()) {
+      loop();
+      write_accepted();
+    }
+    if (!crash_) break;
+    handle_crash();
+    if (!keep_going_after_crash()) break;
     loop();
     write_accepted();
   }
-  if (crash_) handle_crash();
   stop_workers();
   log_final();  // Go's last stats line comes before the failure report
+  if (opts_.keep_going && !reported_.empty()) {
+    std::fprintf(stderr, "fuzz: %zu distinct failures found (%lld found again and not reported)\n",
+                 reported_.size() + !report_.empty(), static_cast<long long>(repeats_));
+    fail(f_);
+  }
   if (!report_.empty()) {
     log_decorated(f_, indent(report_));
     fail(f_);
@@ -169,6 +180,8 @@ void Coordinator::loop() {
 void Coordinator::dispatch() {
   for (Slot& s : slots_) {
     if (stop_ != Stop::None) return;
+    // -fuzzkeepgoing: a worker a failure ended is started again.
+    if (opts_.keep_going && s.state == State::Off && !s.proc->running() && !start_worker(s)) return;
     if (s.state == State::Idle && !dispatch_one(s)) return;
   }
 }

@@ -63,7 +63,11 @@ struct CoordinatorOptions {
   // run is made repeatable, every command bounded by executions instead of
   // time (see repeatable()).
   bool seed_given = false;
-  bool verbose = false;  // -v: name unstable counters, say what the workers did (progress.h Activity)
+  bool verbose = false;
+  // -fuzzkeepgoing: after a failure is reported (and its reproducer
+  // written), fuzzing goes on; a failure with the signature of one already
+  // reported (failure_signature) is counted, not reported again.
+  bool keep_going = false;  // -v: name unstable counters, say what the workers did (progress.h Activity)
 };
 
 // A repeatable() run minimizes a new-coverage input with at most this many
@@ -97,6 +101,9 @@ class Coordinator {
     std::vector<Value> input;
     Failure failure;
   };
+  // -fuzzkeepgoing (coordinator_crash.cpp): reports the crash just handled,
+  // restarts its worker and clears it; false when the run should end.
+  bool keep_going_after_crash();
 
   // coordinator.cpp: set-up, the event loop, dispatching.
   bool load_corpus();
@@ -171,6 +178,8 @@ class Coordinator {
   bool minimizing_crash_ = false;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
+  std::vector<std::string> reported_;  // -fuzzkeepgoing: signatures of the failures reported
+  int64_t repeats_ = 0;                // -fuzzkeepgoing: failures seen again
   int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs
   Activity activity_;                     // since the last progress line
   std::vector<size_t> unwritten_;  // accepted entries whose files are not written yet

@@ -124,6 +124,20 @@ void Coordinator::handle_crash() {
   }
 }
 
+bool Coordinator::keep_going_after_crash() {
+  if (!opts_.keep_going || report_.empty()) return false;
+  if (interrupted() || stop_ == Stop::Error) return false;
+  reported_.push_back(failure_signature(crash_->failure, report_));
+  // Shown now, each under the target as Go shows its one failure.
+  log_decorated(f_, indent(report_));
+  report_.clear();
+  if ((deadline_ && now() >= deadline_) || budget_.exhausted() || budget_.unreserved() == 0) return false;
+  crash_.reset();
+  minimizing_crash_ = false;
+  stop_ = Stop::None;
+  return true;
+}
+
 // Runs one candidate on s; false if it could not run (no executions left,
 // the worker cannot start, ^C). *out is the failure, kind None if it passed.
 bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failure* out) {

@@ -11,6 +11,7 @@
 #include "engine/coverage.h"
 #include "engine/input_codec.h"
 #include "engine/progress.h"
+#include "engine/sanitizer_report.h"
 #include "engine/report.h"
 #include "engine/unstable.h"
 
@@ -189,7 +190,15 @@ void Coordinator::on_death(size_t i) {
 }
 
 void Coordinator::found_crash(size_t i, Failure f) {
-  if (crash_) return;  // one crash per run, as Go
+  if (crash_) return;  // one crash at a time, as Go
+  if (opts_.keep_going && !reported_.empty()) {
+    std::string sanitizer = f.kind == FailureKind::Exit ? take_sanitizer_report() : std::string();
+    std::string sig = failure_signature(f, sanitizer);
+    if (std::find(reported_.begin(), reported_.end(), sig) != reported_.end()) {
+      ++repeats_;  // the worker, if it died, is started again by dispatch
+      return;
+    }
+  }
   crash_ = Crash{i, current_input(slots_[i]), std::move(f)};
   stop_ = Stop::Crash;
 }

@@ -80,6 +80,16 @@ bool same_failure(const Failure& a, const Failure& b) {
   }
 }
 
+std::string failure_signature(const Failure& f, const std::string& sanitizer_report) {
+  std::string sig = std::to_string(int(f.kind)) + "|" + std::to_string(f.detail) + "|" + f.where;
+  if (f.kind == FailureKind::Signal)
+    for (uint64_t offset : top_exe_frames(f.frames)) sig += "|" + std::to_string(offset);
+  size_t summary = sanitizer_report.find("SUMMARY: ");
+  if (summary != std::string::npos)
+    sig += "|" + sanitizer_report.substr(summary, sanitizer_report.find('\n', summary) - summary);
+  return sig;
+}
+
 std::string describe_status(int status) {
   if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
   if (!WIFSIGNALED(status)) return "unknown status " + std::to_string(status);

@@ -45,6 +45,13 @@ bool classify_death(const ShmView& shm, int status, Failure* f);
 // line failed the test).
 bool same_failure(const Failure& a, const Failure& b);
 
+// A failure's identity for -fuzzkeepgoing, which reports each distinct bug
+// once: the kind, then what tells bugs of that kind apart: the log line
+// (t.Error/t.Fatal's file:line), the exception type, the signal and the
+// innermost two frames in the test binary, the exit status, and for a
+// sanitizer's report its SUMMARY line (its kind and where it happened).
+std::string failure_signature(const Failure& f, const std::string& sanitizer_report);
+
 // Go's exit description: "exit status 3", "signal: killed",
 // "signal: segmentation fault".
 std::string describe_status(int status);
