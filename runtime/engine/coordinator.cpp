@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -81,6 +82,7 @@ void Coordinator::run() {
     write_accepted();
   }
   stop_workers();
+  if (opts_.minimize_corpus && !crash_ && report_.empty() && baseline_complete_) finish_corpus_minimization();
   log_final();  // Go's last stats line comes before the failure report
   if (opts_.keep_going && !reported_.empty()) {
     std::fprintf(stderr, "fuzz: %zu distinct failures found (%lld found again and not reported)\n",
@@ -106,6 +108,16 @@ bool Coordinator::load_corpus() {
   if (coverage_)
     for (Entry& e : cache_entries(opts_.cache_dir, target_.fn.kinds)) corpus_.add(std::move(e));
   for (size_t i = 0; i < corpus_.size(); ++i) baseline_.push_back(i);
+  if (opts_.minimize_corpus) {
+    // Seeds and testdata first (kept whatever they cover), then the
+    // generated inputs from the smallest: a big one is kept only for what
+    // no smaller one covers.
+    std::stable_sort(baseline_.begin(), baseline_.end(), [&](size_t a, size_t b) {
+      bool ga = corpus_[a].source == Source::Cache, gb = corpus_[b].source == Source::Cache;
+      if (ga != gb) return gb;
+      return ga && corpus_[a].data.size() < corpus_[b].data.size();
+    });
+  }
   baseline_total_ = int64_t(corpus_.size());
   baseline_complete_ = baseline_total_ == 0;
   if (corpus_.size() == 0) {

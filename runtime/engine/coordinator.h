@@ -67,7 +67,12 @@ struct CoordinatorOptions {
   // -fuzzkeepgoing: after a failure is reported (and its reproducer
   // written), fuzzing goes on; a failure with the signature of one already
   // reported (failure_signature) is counted, not reported again.
-  bool keep_going = false;  // -v: name unstable counters, say what the workers did (progress.h Activity)
+  bool keep_going = false;
+  // -fuzzminimizecorpus: run the baseline only, generated inputs smallest
+  // first, and delete from the cache dir each one that brought no counter
+  // the inputs before it had not (libFuzzer's -merge=1, afl-cmin): the
+  // kept ones cover exactly what all did.
+  bool minimize_corpus = false;  // -v: name unstable counters, say what the workers did (progress.h Activity)
 };
 
 // A repeatable() run minimizes a new-coverage input with at most this many
@@ -104,6 +109,8 @@ class Coordinator {
   // -fuzzkeepgoing (coordinator_crash.cpp): reports the crash just handled,
   // restarts its worker and clears it; false when the run should end.
   bool keep_going_after_crash();
+  // -fuzzminimizecorpus, after the baseline: deletes the redundant entries.
+  void finish_corpus_minimization();
 
   // coordinator.cpp: set-up, the event loop, dispatching.
   bool load_corpus();
@@ -178,6 +185,7 @@ class Coordinator {
   bool minimizing_crash_ = false;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
+  std::vector<size_t> redundant_;      // -fuzzminimizecorpus: cache entries that added nothing
   std::vector<std::string> reported_;  // -fuzzkeepgoing: signatures of the failures reported
   int64_t repeats_ = 0;                // -fuzzkeepgoing: failures seen again
   int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs

@@ -12,6 +12,9 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
 
 #include "cachedir/corpus_dir.h"
 #include "corpus_v1.h"
@@ -136,6 +139,35 @@ bool Coordinator::keep_going_after_crash() {
   minimizing_crash_ = false;
   stop_ = Stop::None;
   return true;
+}
+
+void Coordinator::finish_corpus_minimization() {
+  std::set<std::string> redundant;
+  for (size_t i : redundant_) redundant.insert(corpus_[i].name);
+  // Every file of the generated corpus that was loaded goes unless it was
+  // kept: the redundant ones and copies of an input under another name.
+  // Files that did not load (an older fuzz function's) are left alone.
+  std::set<std::string> kept;
+  for (size_t i = 0; i < corpus_.size(); ++i)
+    if (corpus_[i].source == Source::Cache && !redundant.count(corpus_[i].name)) kept.insert(corpus_[i].name);
+  size_t generated = 0, removed = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(opts_.cache_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (!it->is_regular_file(ec) || kept.count(name)) {
+      generated += kept.count(name);
+      continue;
+    }
+    std::ifstream in(it->path(), std::ios::binary);
+    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!corpus_.contains(data)) continue;
+    ++generated;
+    if (std::filesystem::remove(it->path(), ec)) ++removed;
+  }
+  size_t counters = 0;
+  for (size_t k = 0; k < mask_size_; ++k) counters += mask_[k] != 0;
+  std::fprintf(stderr, "fuzz: corpus minimized: kept %zu of %zu generated inputs in %s, covering %zu counters\n",
+               generated - removed, generated, opts_.cache_dir.string().c_str(), counters);
 }
 
 // Runs one candidate on s; false if it could not run (no executions left,

@@ -64,6 +64,9 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
     return found_crash(i, f);
   }
+  if (opts_.minimize_corpus && e.source == Source::Cache &&
+      new_bits(mask_, s.proc->shm().snap(), nullptr, mask_size_) == 0)
+    redundant_.push_back(s.entry);
   if (coverage_) merge(mask_, s.proc->shm().snap(), mask_size_);
   if (r.count >= 2) {
     stable_hit_ = r.changed;
@@ -78,6 +81,7 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     std::fputs(baseline_line(b).c_str(), stderr);
     if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_, stable_runs_).c_str(), stderr);
     if (!unstable_.empty()) std::fputs(unstable_lines(registered(), unstable_, 10).c_str(), stderr);
+    if (opts_.minimize_corpus) stop_ = Stop::Limit;  // nothing to fuzz
   }
 }
 

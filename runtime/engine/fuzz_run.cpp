@@ -141,6 +141,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.seed = fuzz_seed();
   o.verbose = fl.verbose;
   o.keep_going = fl.fuzzkeepgoing;
+  o.minimize_corpus = fl.fuzzminimizecorpus;
   const char* env_seed = env_lookup("CXXTEST_FUZZSEED");
   o.seed_given = fl.fuzzseed > 0 || (env_seed && *env_seed);
   // When the process that started us (cxxtest) dies, even by SIGKILL, stop
