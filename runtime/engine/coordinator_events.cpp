@@ -64,9 +64,11 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
     return found_crash(i, f);
   }
-  if (opts_.minimize_corpus && e.source == Source::Cache &&
-      new_bits(mask_, s.proc->shm().snap(), nullptr, mask_size_) == 0)
-    redundant_.push_back(s.entry);
+  size_t brought = coverage_ ? new_bits(mask_, s.proc->shm().snap(), nullptr, mask_size_) : 0;
+  if (opts_.minimize_corpus && e.source == Source::Cache && brought == 0) redundant_.push_back(s.entry);
+  // A seed weighs what it covers that the entries before it did not, as a
+  // generated input weighs what it brought (corpus.h).
+  corpus_.set_new_counters(s.entry, uint32_t(std::min<size_t>(brought, UINT32_MAX)));
   if (coverage_) merge(mask_, s.proc->shm().snap(), mask_size_);
   if (r.count >= 2) {
     stable_hit_ = r.changed;
@@ -179,8 +181,14 @@ void Coordinator::on_death(size_t i) {
   if (was == State::Starting || was == State::Initializing) {
     return error("fuzzing process terminated without fuzzing: " + describe_status(status));
   }
-  if (was != State::Busy) return error("fuzzing process hung or terminated unexpectedly: " + describe_status(status));
   const ShmView& shm = s.proc->shm();
+  if (was == State::Idle && shm.header().failure.kind != FailureKind::None) {
+    // Its watchdog fired (memory, time) while the input's command was
+    // ending: the reply came first, the record and the death just after.
+    Failure f;
+    if (classify_death(shm, status, &f)) return found_crash(i, f);
+  }
+  if (was != State::Busy) return error("fuzzing process hung or terminated unexpectedly: " + describe_status(status));
   budget_.settle(s.granted, int64_t(shm.header().exec_count));
   Failure f;
   if (!classify_death(shm, status, &f)) {
@@ -212,6 +220,9 @@ void Coordinator::seed_failed(const Entry& e, const Failure& f) {
   std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(), e.name.c_str());
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   report_ = failure_text(f, ctx, stack_text(f.frames));
+  // A sanitizer's report says what went wrong; without it the run said
+  // only "terminated unexpectedly: exit status 1".
+  if (std::string sanitizer = take_sanitizer_report(); !sanitizer.empty()) report_ += indent_by(sanitizer, 4);
   stop_ = Stop::Error;
 }
 

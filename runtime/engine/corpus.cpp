@@ -56,6 +56,10 @@ size_t Corpus::pick(uint64_t random) {
   return i;
 }
 
+void Corpus::set_new_counters(size_t i, uint32_t n) {
+  if (i < stats_.size()) stats_[i].new_counters = std::max<uint32_t>(1, n);
+}
+
 void Corpus::credit(size_t i) {
   if (i < stats_.size()) ++stats_[i].finds;
 }

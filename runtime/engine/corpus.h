@@ -54,6 +54,8 @@ class Corpus {
   size_t pick(uint64_t random);
   // Fuzzing entry i found an input with new coverage.
   void credit(size_t i);
+  // Entry i's baseline run brought n counters no entry had (at least 1 counts).
+  void set_new_counters(size_t i, uint32_t n);
   // The weight pick() gives entry i now (for tests and -v).
   double weight(size_t i) const;
 

@@ -2,6 +2,8 @@
 #include "engine/leak_check.h"
 
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <cstddef>
 
 // Defined only when a sanitizer runtime (with LeakSanitizer) is linked in.
@@ -14,6 +16,15 @@ namespace cxxtest::runtime::engine {
 namespace {
 
 bool g_enabled = false;
+int g_scans = 0;
+int64_t g_scan_nanos = 0;
+int64_t g_started = 0;
+
+int64_t now_nanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 std::atomic<unsigned long> g_mallocs{0}, g_frees{0};
 unsigned long g_mallocs_at_start = 0, g_frees_at_start = 0;
 
@@ -27,6 +38,7 @@ void count_free(const volatile void* p) {
 bool start_leak_checks(bool wanted) {
   if (!wanted || !__lsan_do_recoverable_leak_check || !__sanitizer_install_malloc_and_free_hooks) return false;
   g_enabled = __sanitizer_install_malloc_and_free_hooks(count_malloc, count_free) != 0;
+  g_started = now_nanos();
   return g_enabled;
 }
 
@@ -36,12 +48,23 @@ void begin_leak_window() {
   g_frees_at_start = g_frees.load(std::memory_order_relaxed);
 }
 
-bool input_leaked() {
+bool leak_suspected() {
   if (!g_enabled) return false;
   unsigned long mallocs = g_mallocs.load(std::memory_order_relaxed) - g_mallocs_at_start;
   unsigned long frees = g_frees.load(std::memory_order_relaxed) - g_frees_at_start;
-  if (mallocs <= frees) return false;
-  return __lsan_do_recoverable_leak_check() != 0;
+  return mallocs > frees;
+}
+
+bool input_leaked() {
+  if (!leak_suspected()) return false;
+  int64_t t0 = now_nanos();
+  bool leaked = __lsan_do_recoverable_leak_check() != 0;
+  int64_t t1 = now_nanos();
+  g_scan_nanos += t1 - t0;
+  ++g_scans;
+  bool too_costly = g_scans >= 20 && g_scan_nanos * 5 > t1 - g_started;
+  if (!leaked && (g_scans >= kMaxLeakScans || too_costly)) g_enabled = false;
+  return leaked;
 }
 
 }  // namespace cxxtest::runtime::engine

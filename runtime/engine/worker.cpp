@@ -75,8 +75,31 @@ class Worker {
       clear_counters(regions_);
       return true;
     }
+    if (!leak_suspected()) return false;
+    if (rerun_for_leaks(in, now)) {  // the second run failed: the input fails
+      clear_counters(regions_);
+      return true;
+    }
     if (input_leaked()) record_leak_and_exit();
     return false;
+  }
+
+  // An input that kept more allocations than it freed runs once more, as
+  // libFuzzer does, and only if it still does is the heap scanned: memory
+  // a library keeps from its first call is not a leak, and a scan costs
+  // far more than a run. The first run's counters are what the input
+  // covered; the second's are dropped. Returns whether the second run failed.
+  bool rerun_for_leaks(const std::vector<Value>& in, int64_t now) {
+    saved_counters_.clear();
+    for (const CounterRegion& r : regions_) saved_counters_.insert(saved_counters_.end(), r.begin, r.end);
+    begin_leak_window();
+    bool failed = executor_.run(in, now);
+    size_t at = 0;
+    for (const CounterRegion& r : regions_) {
+      std::memcpy(r.begin, saved_counters_.data() + at, size_t(r.end - r.begin));
+      at += size_t(r.end - r.begin);
+    }
+    return failed;
   }
 
   // Answers commands until EOF on the command pipe.
@@ -330,6 +353,7 @@ class Worker {
   std::vector<Value> original_, input_;
   std::vector<std::vector<Value>> partner_;
   std::vector<uint8_t> scratch_;
+  std::vector<uint8_t> saved_counters_;  // rerun_for_leaks
   std::vector<CmpEntry> base_cmps_;   // solve_integers: the original's compares
   std::vector<uint64_t> candidates_;  // solve_integers: values to try
 };

@@ -117,3 +117,32 @@ void allocation_over_limit(size_t bytes) {
 }
 
 }  // namespace cxxtest::runtime::engine
+
+// Under a sanitizer its own operator new and malloc win (new_limit.cpp's
+// replacements are not even linked), so the one-allocation limit is checked
+// from the sanitizer's allocation hook instead, for every malloc and new
+// alike: a 3.7 GB malloc in a C library is then "one allocation over
+// -fuzzrsslimit" at once, as libFuzzer's malloc limit reports it, instead of
+// an RSS overrun seconds later (or a timeout in a plain run). The hook runs
+// after the allocation, which the sanitizer has only reserved, not touched.
+extern "C" int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void*, size_t),
+                                                         void (*free_hook)(const volatile void*))
+    __attribute__((weak));
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+void check_sanitizer_allocation(const volatile void*, size_t n) {
+  uint64_t limit = g_alloc_limit.load(std::memory_order_relaxed);
+  if (limit != 0 && n > limit) [[unlikely]]
+    allocation_over_limit(n);
+}
+void ignore_free(const volatile void*) {}
+
+[[gnu::constructor]] void install_allocation_hook() {
+  if (__sanitizer_install_malloc_and_free_hooks)
+    __sanitizer_install_malloc_and_free_hooks(check_sanitizer_allocation, ignore_free);
+}
+
+}  // namespace
+}  // namespace cxxtest::runtime::engine
