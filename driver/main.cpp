@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "driver/compiler_wrapper.h"
+#include "driver/cover_command.h"
 #include "driver/export.h"
 #include "driver/subcommands.h"
 #include "driver/test_command.h"
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
   else if (sub == "init") code = init_command(rest);
   else if (sub == "export") code = export_command(rest);  // OSS-Fuzz / ClusterFuzzLite targets
   else if (sub == "corpus") code = corpus_command(rest);  // raw <-> v1 inputs
+  else if (sub == "cover") code = cover_command(rest);    // coverage profile -> HTML
   else if (sub == "help" || sub == "-h" || sub == "-help" || sub == "--help") code = help_command(rest);
   else if (sub == "version" || sub == "--version" || sub == "-version") code = version_command();
   else if (sub == "test") code = test_command(rest);  // `cxxtest test ./...` reads naturally too

@@ -14,6 +14,7 @@ namespace {
 
 constexpr std::string_view kNoTests = "testing: warning: no tests to run\n";
 constexpr std::string_view kNoFuzzTests = "testing: warning: no fuzz tests to fuzz\n";
+constexpr std::string_view kCoverage = "coverage: ";  // the line -cover appends (cover.h)
 
 std::string seconds_text(double s) {
   char buf[32];
@@ -71,12 +72,21 @@ class PackageOutput {
   JsonEvents events_;
 };
 
+// The start of `text`'s last line when it is a coverage line, else npos.
+size_t coverage_line_start(std::string_view text) {
+  if (text.empty() || text.back() != '\n') return std::string_view::npos;
+  size_t start = text.rfind('\n', text.size() - 2);
+  start = start == std::string_view::npos ? 0 : start + 1;
+  return text.substr(start).rfind(kCoverage, 0) == 0 ? start : std::string_view::npos;
+}
+
 // How much of `out` may be printed now: up to the last newline, minus a
-// trailing "PASS" line or no-tests warning.
+// trailing coverage line, "PASS" line or no-tests warning.
 size_t streamable(const std::string& out) {
   size_t nl = out.rfind('\n');
   if (nl == std::string::npos) return 0;
   std::string_view done(out.data(), nl + 1);
+  if (size_t cov = coverage_line_start(done); cov != std::string_view::npos) done = done.substr(0, cov);
   for (std::string_view tail : {std::string_view("PASS\n"), kNoTests}) {
     if (done.size() >= tail.size() && done.substr(done.size() - tail.size()) == tail &&
         (done.size() == tail.size() || done[done.size() - tail.size() - 1] == '\n'))
@@ -92,6 +102,12 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
   std::string out = output;
   std::string trailer = run.trailer;
   std::string when = run.cached ? "(cached)" : seconds_text(run.seconds);
+  std::string coverage;  // "coverage: 66.7% of statements\n", printed after PASS or FAIL, as Go does
+  if (size_t cov = run.cover ? coverage_line_start(out) : std::string::npos; cov != std::string::npos) {
+    coverage = out.substr(cov);
+    out.resize(cov);
+    when += "\t" + coverage.substr(0, coverage.size() - 1);
+  }
   if (run.status.ok()) {
     if (ends_with(out, "PASS\n") && !verbose) out.resize(out.size() - 5);
     if (ends_with(out, kNoTests) || ends_with(out, std::string(kNoTests) + "PASS\n")) {
@@ -99,11 +115,12 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
       trailer += " [no tests to run]";
     }
     if (has_line(out, kNoFuzzTests)) trailer += " [no fuzz tests to fuzz]";  // -fuzz matched no target
+    if (verbose) out += coverage;
     return out + "ok  \t" + run.import_path + "\t" + when + trailer + "\n";
   }
   if (!out.empty() && out.back() != '\n') out += "\n";
   if (!ends_with(out, "FAIL\n")) out += run.status.describe() + "\n";
-  return out + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + "\n";
+  return out + coverage + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + "\n";
 }
 
 RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json) {

@@ -32,6 +32,9 @@ struct PackageRun {
   double seconds = 0;
   std::string trailer;  // appended to the ok line, e.g. " [no tests to run]"
   bool cached = false;  // the output came from the test cache: "(cached)"
+  // -cover: the output's last line is the driver's "coverage: ..." line,
+  // which the ok line repeats (and a passing non-verbose run drops).
+  bool cover = false;
 };
 
 struct RunSummary {

@@ -9,6 +9,7 @@
 #include "cachedir/location.h"
 #include "driver/cli_flags.h"
 #include "driver/compiler_wrapper.h"
+#include "driver/cover_command.h"
 #include "driver/config.h"
 #include "driver/export.h"
 #include "driver/module.h"
@@ -157,8 +158,10 @@ void help_overview() {
                "  cxxtest init -clusterfuzzlite   ClusterFuzzLite/OSS-Fuzz build files\n"
                "  cxxtest export [-o DIR] [packages]   libFuzzer-ABI targets (help export)\n"
                "  cxxtest corpus decode|encode|import ...   raw inputs <-> v1 files (help corpus)\n"
+               "  cxxtest -cover [-coverprofile=c.out] [packages]   coverage (help cover)\n"
+               "  cxxtest cover -html=c.out [-o c.html]   a coverage profile as HTML\n"
                "  cxxtest version\n"
-               "  cxxtest help [test|testflag|fuzz|export|corpus]\n\n"
+               "  cxxtest help [test|testflag|fuzz|cover|export|corpus]\n\n"
                "Packages: . (default), ./dir, ./... (all below)\n\n"
                "Exit status: 0 all passed, 1 a test failed, 2 a build or usage error.\n"
                "'cxxtest help testflag' lists the flags, 'cxxtest help fuzz' explains fuzzing;\n"
@@ -223,9 +226,10 @@ Exit help_command(const std::vector<std::string>& args) {
   else if (topic == "test") help_test();
   else if (topic == "testflag") help_testflag();
   else if (topic == "fuzz") help_fuzz();
+  else if (topic == "cover") help_cover();
   else if (topic == "export") help_export();
   else if (topic == "corpus") help_corpus();
-  else return fail("help: unknown topic " + topic + " (want test, testflag, fuzz, export or corpus; see 'man cxxtest')");
+  else return fail("help: unknown topic " + topic + " (want test, testflag, fuzz, cover, export or corpus; see 'man cxxtest')");
   return Exit::Ok;
 }
 

@@ -13,6 +13,7 @@
 #include "cachedir/location.h"
 #include "driver/build.h"
 #include "driver/cli_flags.h"
+#include "driver/cover.h"
 #include "driver/json_events.h"
 #include "driver/load_module.h"
 #include "driver/module.h"
@@ -40,6 +41,7 @@ Expected<Variant> variant_from(const Options& opts) {
   if (opts.build.ubsan) v.sanitizers |= cxxtest::instrument::kUndefined;
   if (opts.build.race) v.sanitizers |= cxxtest::instrument::kThread;
   if (opts.build.msan) v.sanitizers |= cxxtest::instrument::kMemory;
+  v.cover = opts.build.cover || !opts.build.coverpkg.empty() || !opts.build.coverprofile.empty();  // as Go's
   std::string problem = cxxtest::instrument::check_variant(v);
   if (!problem.empty()) return Error{problem};
   return v;
@@ -98,18 +100,23 @@ void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
 
 // `fuzzing`: the module's [fuzz] settings when fuzzing, else null.
 // `rerun_flags`: the build flags a reproduction needs (-asan ...).
+// `cover`: under -cover, what measures the run (package `index` of the plan).
 PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, const FuzzSettings* fuzzing,
-                    const std::string& rerun_flags, const fs::path& cache_root, const fs::path& cwd) {
+                    const std::string& rerun_flags, const fs::path& cache_root, const fs::path& cwd,
+                    Coverage* cover, size_t index) {
   PackageRun run;
   run.import_path = p.pkg->import_path;
+  run.cover = cover != nullptr;
   std::vector<std::string> args = opts.test_binary_args();
   if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
   if (opts.build.json) ask_for_framing(args);  // -test.v=test2json (json_events.h)
-  if (fuzzing && opts.test.fuzzcachedir.empty())
+  if ((fuzzing || opts.test.fuzzcorpus) && opts.test.fuzzcachedir.empty())
     args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
   if (fuzzing) add_fuzz_settings(*fuzzing, args);
   bool cacheable = opts.cacheable() && !fuzzing;
-  std::string key = cacheable ? results.key(p.binary, args, p.pkg->dir) : "";
+  std::vector<std::string> key_args = args;
+  if (cover) key_args.push_back(cover->cache_key_arg());
+  std::string key = cacheable ? results.key(p.binary, key_args, p.pkg->dir) : "";
   if (cacheable) {
     if (auto hit = results.lookup(key, p.pkg->dir)) {
       run.cached = true;
@@ -130,17 +137,24 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   // [sanitizer flags] <pkg>": a sanitizer's failure only shows in its build.
   std::vector<std::string> env{"CXXTEST_PACKAGE=" + display_pattern(*p.pkg, cwd)};
   if (!rerun_flags.empty()) env.push_back("CXXTEST_RERUN_FLAGS=" + rerun_flags);
-  run.run = [argv, dir, env, cacheable, key, env_log, &results](const Emit& emit) {
+  run.run = [argv, dir, env, cacheable, key, env_log, &results, cover, index, &p](const Emit& emit) {
     auto start = std::chrono::steady_clock::now();
     std::string captured;
     ProcessOptions popts;
     popts.cwd = dir.string();
     popts.extra_env = env;
+    fs::path profile_dir = cover ? cover->make_profile_dir() : fs::path();
+    if (!profile_dir.empty()) popts.extra_env.push_back(Coverage::profile_env(profile_dir));
     ExitStatus st = run_process(argv, popts, nullptr, [&](std::string_view chunk) {
       if (cacheable) captured.append(chunk);
       emit(chunk);
     });
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!profile_dir.empty()) {  // the coverage line ends the output, cached with it (run_tests.h)
+      std::string line = cover->measure(p, index, profile_dir);
+      if (cacheable) captured += line;
+      emit(line);
+    }
     if (cacheable && st.ok()) results.store(key, dir, captured, env_log);
     std::error_code ec;
     fs::remove(env_log, ec);
@@ -178,6 +192,12 @@ Exit test_command(const std::vector<std::string>& args) {
   if (!opts->build.output.empty() && !opts->build.compile_only) return usage_error("-o requires -c");
   auto variant = variant_from(*opts);
   if (!variant) return usage_error(variant.error());
+  std::unique_ptr<Coverage> cover;
+  if (variant->cover) {
+    fs::path profile = opts->build.coverprofile.empty() ? fs::path() : cwd / opts->build.coverprofile;
+    cover = std::make_unique<Coverage>(CoverSettings{opts->build.coverpkg, profile, opts->build.print_commands},
+                                       module->all, module->config, cwd);
+  }
 
   // 2. Plan: discovery and the link set of every test binary.
   int jobs = static_cast<int>(opts->build.jobs);
@@ -197,6 +217,10 @@ Exit test_command(const std::vector<std::string>& args) {
     }
     return copy_binary(*plan, *opts, cwd);
   }
+  if (cover) {
+    if (auto ok = cover->prepare(*plan); !ok) return usage_error(ok.error());
+    cover->warn_unlinked(*plan);
+  }
 
   // 4. Run (or fuzz) and report, in package order. While fuzzing, Ctrl-C
   // reaches the coordinator too, which stops its workers, keeps the corpus
@@ -206,7 +230,8 @@ Exit test_command(const std::vector<std::string>& args) {
   ResultCache results(cache);
   std::vector<PackageRun> runs;
   bool build_failed = false;
-  for (const auto& p : plan->packages) {
+  for (size_t i = 0; i < plan->packages.size(); ++i) {
+    const PackagePlan& p = plan->packages[i];
     PackageRun run;
     run.import_path = p.pkg->import_path;
     if (!p.has_tests()) {
@@ -216,7 +241,7 @@ Exit test_command(const std::vector<std::string>& args) {
       run.precomputed_failed = build_failed = true;
     } else {
       run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr, variant->sanitizer_options(),
-                     cache.root(), cwd);
+                     cache.root(), cwd, cover.get(), i);
     }
     runs.push_back(std::move(run));
   }
@@ -224,6 +249,8 @@ Exit test_command(const std::vector<std::string>& args) {
   RunSummary summary = run_packages(runs, jobs, opts->test.verbose || json, json);
   if (summary.any_failed && !json) std::cout << "FAIL\n";
   std::cout.flush();
+  if (cover)
+    if (auto ok = cover->write_profile(); !ok) return usage_error(ok.error());
   cache.trim();  // at most once a day; failures only mean a bigger cache
   if (build_failed) return Exit::Usage;
   if (summary.race && variant->sanitizers & cxxtest::instrument::kThread) return Exit::Race;

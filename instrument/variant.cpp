@@ -46,6 +46,7 @@ std::string Variant::name() const {
   for (const auto& s : kSanitizers)
     if (sanitizers & s.bit) n += std::string("-") + s.suffix;
   if (mode == Mode::Fuzz && laf) n += "-laf";
+  if (mode == Mode::Plain && cover) n += "-cover";
   return n;
 }
 
@@ -57,11 +58,12 @@ std::optional<Variant> parse_variant_name(std::string_view name) {
   else if (mode != "plain") return std::nullopt;
   size_t next_sanitizer = 0;  // suffixes come in kSanitizers order
   while (dash != std::string_view::npos) {
-    if (v.laf) return std::nullopt;  // -laf comes last
+    if (v.laf || v.cover) return std::nullopt;  // -laf and -cover come last
     name.remove_prefix(dash + 1);
     dash = name.find('-');
     std::string_view part = name.substr(0, dash);
     if (part == "laf" && v.mode == Mode::Fuzz) { v.laf = true; continue; }
+    if (part == "cover" && v.mode == Mode::Plain) { v.cover = true; continue; }
     while (next_sanitizer < std::size(kSanitizers) && part != kSanitizers[next_sanitizer].suffix) ++next_sanitizer;
     if (next_sanitizer == std::size(kSanitizers)) return std::nullopt;
     v.sanitizers |= kSanitizers[next_sanitizer++].bit;
@@ -72,7 +74,8 @@ std::optional<Variant> parse_variant_name(std::string_view name) {
 std::vector<std::string> buildable_variant_names() {
   std::vector<std::string> out;
   for (unsigned set = 0; set < 1u << std::size(kSanitizers); ++set)
-    for (Variant v : {Variant{Mode::Plain, set, false}, Variant{Mode::Fuzz, set, false}, Variant{Mode::Fuzz, set, true}})
+    for (Variant v : {Variant{Mode::Plain, set, false}, Variant{Mode::Fuzz, set, false}, Variant{Mode::Fuzz, set, true},
+                      Variant{Mode::Plain, set, false, true}})
       if (check_variant(v).empty()) out.push_back(v.name());
   return out;
 }
@@ -80,6 +83,7 @@ std::vector<std::string> buildable_variant_names() {
 bool apply_variant_flag(Variant& v, std::string_view flag) {
   if (flag == "fuzz") v.mode = Mode::Fuzz;
   else if (flag == "laf") v.laf = true;
+  else if (flag == "cover") v.cover = true;
   else {
     auto it = std::find_if(std::begin(kSanitizers), std::end(kSanitizers),
                            [&](const SanitizerInfo& s) { return flag == s.suffix; });
@@ -91,6 +95,7 @@ bool apply_variant_flag(Variant& v, std::string_view flag) {
 
 std::string check_variant(const Variant& v) {
   bool asan = v.sanitizers & kAddress, tsan = v.sanitizers & kThread, msan = v.sanitizers & kMemory;
+  if (v.cover && v.mode == Mode::Fuzz) return "-cover cannot be used with -fuzz";
   if (tsan && asan) return "-race and -asan cannot be used together";
   if (tsan && msan) return "-race and -msan cannot be used together";
   if (asan && msan) return "-asan and -msan cannot be used together";
@@ -112,6 +117,7 @@ std::vector<std::string> instrumented_flags(const Variant& v, const std::string&
     if (v.laf) out.push_back("-fpass-plugin=" + laf_plugin);
     out.insert(out.end(), std::begin(kNoBuiltins), std::end(kNoBuiltins));
   }
+  if (v.cover) out.insert(out.end(), {"-fprofile-instr-generate", "-fcoverage-mapping"});
   return out;
 }
 
@@ -119,6 +125,7 @@ std::vector<std::string> uninstrumented_flags(const Variant& v) { return sanitiz
 
 std::vector<std::string> link_flags(const Variant& v) {
   std::vector<std::string> out = sanitizer_flags(v);
+  if (v.cover) out.push_back("-fprofile-instr-generate");  // links the profile runtime
   out.push_back("-pthread");
   return out;
 }

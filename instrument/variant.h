@@ -26,8 +26,12 @@ struct Variant {
   // [fuzz] laf: fuzz builds also load the laf pass plugin (instrument/laf),
   // which splits wide compares into byte steps. Ignored when not fuzzing.
   bool laf = false;
+  // -cover: module code also gets LLVM source-based coverage
+  // (-fprofile-instr-generate -fcoverage-mapping). Plain mode only.
+  bool cover = false;
 
-  // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", "fuzz-laf", ...
+  // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", "fuzz-laf",
+  // "plain-cover", ...
   std::string name() const;
   // The cxxtest flags that select its sanitizers: "-asan -ubsan", "-race", "".
   std::string sanitizer_options() const;
@@ -35,16 +39,17 @@ struct Variant {
 
 // The inverse of Variant::name(): "fuzz-asan-laf" is {Fuzz, kAddress, laf}.
 // Accepts exactly the spellings name() prints: "plain" or "fuzz", then each
-// sanitizer at most once in name()'s order, then "-laf" after "fuzz" only.
+// sanitizer at most once in name()'s order, then "-laf" after "fuzz" only
+// or "-cover" after "plain" only.
 // nullopt for anything else. A parsed name may still fail check_variant().
 std::optional<Variant> parse_variant_name(std::string_view name);
 
 // The names of every variant check_variant() accepts, in a stable order
-// (plain, fuzz, fuzz-laf, then the same with each sanitizer set).
+// (plain, fuzz, fuzz-laf, plain-cover, then the same with each sanitizer set).
 std::vector<std::string> buildable_variant_names();
 
 // Sets the part of `v` that the cxxtest flag `flag` (without its dash)
-// selects: "fuzz", "laf", or a sanitizer ("asan", "ubsan", "race", "msan").
+// selects: "fuzz", "laf", "cover", or a sanitizer ("asan", "ubsan", "race", "msan").
 // False, `v` unchanged, for any other name.
 bool apply_variant_flag(Variant& v, std::string_view flag);
 

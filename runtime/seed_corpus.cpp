@@ -1,9 +1,12 @@
 // seed_corpus.cpp: running a fuzz target's seed corpus as subtests (Go's
 // F.Fuzz when not fuzzing). The working directory is the package directory,
-// so the files are read from testdata/fuzz/<name>/ relative to it.
+// so the files are read from testdata/fuzz/<name>/ relative to it. With
+// -test.fuzzcorpus the generated corpus in -test.fuzzcachedir/<name>/ runs
+// too (cxxtest -fuzzcorpus, for the coverage of everything fuzzing found).
 #include <algorithm>
 #include <filesystem>
 
+#include "cachedir/corpus_dir.h"
 #include "corpus_v1.h"
 #include "fuzz_target.h"
 #include "config.h"
@@ -62,6 +65,22 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
   };
 }
 
+// -test.fuzzcorpus: the cached generated inputs, as subtests named by file
+// like testdata's. An entry that does not decode to the target's argument
+// types (its signature changed since) is skipped, as the fuzzing engine
+// skips it; so is an unreadable directory: the cache only ever adds.
+void run_generated_corpus(TestState& f, const FuzzTarget& target) {
+  auto files = cachedir::list_corpus_entries(fs::path(flags().fuzzcachedir) / target.name, nullptr);
+  if (!files) return;
+  for (const fs::path& file : *files) {
+    std::vector<Value> values;
+    corpus::DecodeError err;
+    if (!corpus::decode_file(file.string(), values, err) || !check_corpus_entry(values, target.fn.kinds).empty()) continue;
+    run_input(f, target.name + "/" + file.filename().string(),
+              [values = std::move(values), &target](TestState& s) { invoke_input(target.fn, s.t_handle, values); });
+  }
+}
+
 }  // namespace
 
 void run_seed_corpus(TestState& f, const FuzzTarget& target) {
@@ -74,6 +93,7 @@ void run_seed_corpus(TestState& f, const FuzzTarget& target) {
     std::string path = "testdata/fuzz/" + target.name + "/" + file;
     run_input(f, target.name + "/" + file, file_input_body(path, target.fn));
   }
+  if (flags().fuzzcorpus && !flags().fuzzcachedir.empty()) run_generated_corpus(f, target);
 }
 
 }  // namespace cxxtest::runtime

@@ -14,7 +14,9 @@ std::vector<Variant> every_variant() {
   std::vector<Variant> out;
   for (Mode mode : {Mode::Plain, Mode::Fuzz})
     for (unsigned set = 0; set < 16; ++set)
-      for (bool laf : {false, true}) out.push_back(Variant{mode, set, laf});
+      for (bool laf : {false, true})
+        for (bool cover : {false, true})
+          if (!(cover && (laf || mode == Mode::Fuzz))) out.push_back(Variant{mode, set, laf, cover});
   return out;
 }
 
@@ -29,12 +31,14 @@ TEST_CASE("parse_variant_name round-trips every name") {
     CHECK(parsed->mode == v.mode);
     CHECK(parsed->sanitizers == v.sanitizers);
     CHECK(parsed->laf == (v.laf && v.mode == Mode::Fuzz));  // name() drops laf for plain builds
+    CHECK(parsed->cover == v.cover);
   }
 }
 
 TEST_CASE("parse_variant_name accepts only the spellings name() prints") {
   for (const char* bad : {"", "Fuzz", "asan", "fuzz-", "-fuzz", "fuzz--asan", "fuzz-tsan", "fuzz-ubsan-asan",
-                          "fuzz-asan-asan", "plain-laf", "fuzz-laf-asan", "fuzz-laf-laf", "fuzz asan"}) {
+                          "fuzz-asan-asan", "plain-laf", "fuzz-laf-asan", "fuzz-laf-laf", "fuzz asan",
+                          "fuzz-cover", "plain-cover-asan", "plain-cover-cover"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_variant_name(bad));
   }
@@ -42,10 +46,11 @@ TEST_CASE("parse_variant_name accepts only the spellings name() prints") {
 
 TEST_CASE("buildable_variant_names lists the variants check_variant accepts") {
   auto names = buildable_variant_names();
-  CHECK(names.size() == 18);  // {plain, fuzz, fuzz-laf} x {-, asan, ubsan, asan-ubsan, race, ubsan-race}
+  CHECK(names.size() == 24);  // {plain, fuzz, fuzz-laf, plain-cover} x {-, asan, ubsan, asan-ubsan, race, ubsan-race}
   CHECK(names[0] == "plain");
   CHECK(names[1] == "fuzz");
-  for (const char* n : {"fuzz-laf", "fuzz-asan", "plain-ubsan", "fuzz-asan-ubsan-laf", "fuzz-ubsan-race"})
+  for (const char* n : {"fuzz-laf", "fuzz-asan", "plain-ubsan", "fuzz-asan-ubsan-laf", "fuzz-ubsan-race", "plain-cover",
+                        "plain-asan-cover"})
     CHECK(std::count(names.begin(), names.end(), n) == 1);
   for (const auto& n : names) {
     CAPTURE(n);
@@ -62,6 +67,20 @@ TEST_CASE("apply_variant_flag sets what the cxxtest flag of that name selects") 
   CHECK_FALSE(apply_variant_flag(v, "tsan"));
   CHECK_FALSE(apply_variant_flag(v, "-asan"));
   CHECK(v.name() == "fuzz-asan-ubsan-laf");
+}
+
+TEST_CASE("-cover is a plain build with source-based coverage in compiles and the link") {
+  Variant v;
+  CHECK(apply_variant_flag(v, "cover"));
+  CHECK(v.name() == "plain-cover");
+  auto compile = instrumented_flags(v, "ign.txt");
+  CHECK(std::count(compile.begin(), compile.end(), "-fcoverage-mapping") == 1);
+  auto link = link_flags(v);
+  CHECK(std::count(link.begin(), link.end(), "-fprofile-instr-generate") == 1);
+  auto plain = uninstrumented_flags(v);  // the generated main is never measured
+  CHECK(std::count(plain.begin(), plain.end(), "-fcoverage-mapping") == 0);
+  v.mode = Mode::Fuzz;
+  CHECK(check_variant(v) == "-cover cannot be used with -fuzz");
 }
 
 TEST_CASE("the coverage stub archive belongs to fuzz variants") {
