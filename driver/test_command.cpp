@@ -183,7 +183,12 @@ Exit test_command(const std::vector<std::string>& args) {
   auto module = load_module(opts->packages, cwd, *cache_root);
   if (!module) return usage_error(module.error());
   bool fuzzing = opts->fuzzing();
-  if (fuzzing && module->matched.size() > 1) {  // Go's text and exit status 1 (base.Fatalf)
+  // Go's text and exit status 1 (base.Fatalf); a -fuzzkeepgoing campaign
+  // fuzzes the packages one after another instead (each with all workers).
+  bool campaign = fuzzing && opts->test.fuzzkeepgoing;
+  if (campaign && module->matched.size() > 1 && opts->test.fuzztime.duration <= 0 && opts->test.fuzztime.count <= 0)
+    return usage_error("-fuzzkeepgoing over several packages fuzzes them in turn, so -fuzztime must be set");
+  if (fuzzing && !campaign && module->matched.size() > 1) {
     std::cerr << "cannot use -fuzz flag with multiple packages\n";
     return Exit::Failed;
   }
@@ -246,7 +251,7 @@ Exit test_command(const std::vector<std::string>& args) {
     runs.push_back(std::move(run));
   }
   bool json = opts->build.json;
-  RunSummary summary = run_packages(runs, jobs, opts->test.verbose || json, json);
+  RunSummary summary = run_packages(runs, campaign ? 1 : jobs, opts->test.verbose || json, json);
   if (summary.any_failed && !json) std::cout << "FAIL\n";
   std::cout.flush();
   if (cover)

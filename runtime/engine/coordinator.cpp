@@ -135,6 +135,10 @@ bool Coordinator::start_workers() {
   int64_t n = opts_.parallel;
   if (budget_.limited()) n = std::min(n, budget_.limit());
   std::vector<std::string> args = own_arguments();
+  // The worker fuzzes this target, whatever else -test.fuzz matched (a
+  // -fuzzkeepgoing campaign fuzzes several in turn).
+  for (std::string& a : args)
+    if (a.starts_with("-test.fuzz=") || a.starts_with("--test.fuzz=")) a = "-test.fuzz=^" + target_.name + "$";
   args.push_back("-test.fuzzworker");
   for (int64_t i = 0; i < n && mask_fd_ >= 0; ++i) {
     Slot s;

@@ -72,7 +72,8 @@ struct CoordinatorOptions {
   // first, and delete from the cache dir each one that brought no counter
   // the inputs before it had not (libFuzzer's -merge=1, afl-cmin): the
   // kept ones cover exactly what all did.
-  bool minimize_corpus = false;  // -v: name unstable counters, say what the workers did (progress.h Activity)
+  bool minimize_corpus = false;
+  std::string label;  // the target's name when several are fuzzed in turn (progress.h labeled)  // -v: name unstable counters, say what the workers did (progress.h Activity)
 };
 
 // A repeatable() run minimizes a new-coverage input with at most this many

@@ -29,7 +29,7 @@ void Coordinator::log_progress() {
                  baseline_total_ + new_interesting_, coverage_};
     line = fuzz_line(st);
   }
-  std::fputs(line.c_str(), stderr);
+  std::fputs(labeled(line, opts_.label).c_str(), stderr);
   // -v: where the workers' time went since the last line (none before the
   // first: that line is printed as the workers start).
   if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_)

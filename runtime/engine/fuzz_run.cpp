@@ -44,6 +44,8 @@ std::vector<const FuzzEntry*> matching(std::span<const FuzzEntry> targets) {
 
 // -fuzzseed=N, else CXXTEST_FUZZSEED, else a fresh draw in [1, 2^31) so that
 // every printed seed can be passed back as -fuzzseed.
+bool g_several_targets = false;  // fuzz_in_turn: label progress lines
+
 uint64_t fuzz_seed() {
   if (flags().fuzzseed > 0) return uint64_t(flags().fuzzseed);
   const char* s = env_lookup("CXXTEST_FUZZSEED");
@@ -67,6 +69,31 @@ bool run_target(const FuzzEntry& e, bool chatty) {
         TestKind::Fuzz);
   });
   return !failed(root);
+}
+
+// -fuzzkeepgoing with several matching targets: each is fuzzed for the
+// whole -fuzztime, one after another with all the workers, its progress
+// lines labeled with its name; a failing one does not stop the others.
+int fuzz_in_turn(const std::vector<const FuzzEntry*>& found) {
+  const Flags& fl = flags();
+  if (fl.fuzztime.duration <= 0 && fl.fuzztime.count <= 0) {
+    std::fprintf(stderr, "testing: -fuzz matches %zu fuzz tests: with -fuzzkeepgoing each is fuzzed for -fuzztime "
+                 "in turn, so -fuzztime must be set\n", found.size());
+    write_stdout("FAIL\n");
+    return 1;
+  }
+  if (fl.fuzzcachedir.empty()) {
+    std::fprintf(stderr, "testing: -test.fuzzcachedir must be set if -test.fuzz is set\n");
+    return 2;
+  }
+  g_several_targets = true;
+  set_fuzz_runner(coordinator_runner);
+  bool ok = true;
+  for (const FuzzEntry* e : found) ok = run_target(*e, fl.verbose) && ok;
+  set_fuzz_runner(nullptr);
+  write_stdout(ok ? "PASS\n" : "FAIL\n");
+  if (ok) return 0;
+  return race_reported() ? kRaceExit : 1;
 }
 
 }  // namespace
@@ -97,6 +124,7 @@ int run_fuzzing(std::span<const FuzzEntry> targets) {
     write_stdout("PASS\n");
     return 0;
   }
+  if (found.size() > 1 && fl.fuzzkeepgoing) return fuzz_in_turn(found);
   if (found.size() > 1) {
     std::string names;
     for (const FuzzEntry* e : found) names += (names.empty() ? "" : " ") + std::string(e->name);
@@ -142,6 +170,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.verbose = fl.verbose;
   o.keep_going = fl.fuzzkeepgoing;
   o.minimize_corpus = fl.fuzzminimizecorpus;
+  if (g_several_targets) o.label = target.name;
   const char* env_seed = env_lookup("CXXTEST_FUZZSEED");
   o.seed_given = fl.fuzzseed > 0 || (env_seed && *env_seed);
   // When the process that started us (cxxtest) dies, even by SIGKILL, stop

@@ -62,6 +62,11 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   return line + "\n";
 }
 
+std::string labeled(const std::string& line, const std::string& label) {
+  if (label.empty() || !line.starts_with("fuzz: ")) return line;
+  return "fuzz: " + label + ": " + line.substr(6);
+}
+
 std::string minimizing_line(Nanos elapsed) { return prefix(elapsed) + ", minimizing\n"; }
 
 std::string minimizing_file_line(size_t file_bytes) {

@@ -42,6 +42,10 @@ struct Activity {
 };
 std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 
+// "fuzz: elapsed: ..." as "fuzz: FuzzA: elapsed: ..." when several targets
+// are fuzzed in one run (-fuzzkeepgoing); unchanged for an empty label.
+std::string labeled(const std::string& line, const std::string& label);
+
 struct BaselineStats {
   Nanos elapsed = 0;
   int64_t done = 0;
