@@ -62,6 +62,19 @@ class NinjaOutput {
   std::vector<std::string> current_;
 };
 
+// Prints the printf-format warnings of cxxtest.h (printf_check.h) from the
+// output of steps that succeeded, one line each, as go test prints vet's
+// printf findings; other warnings of passing compiles stay quiet.
+void print_printf_warnings(std::string_view text) {
+  for (size_t start = 0; start < text.size();) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string_view line = text.substr(start, nl - start);
+    if (line.find(": warning: cxxtest: ") != std::string_view::npos) std::cerr << line << "\n";
+    start = nl + 1;
+  }
+}
+
 }  // namespace
 
 Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs) {
@@ -87,6 +100,7 @@ Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs)
   ExitStatus st = run_process(argv, opts, nullptr, [&](std::string_view chunk) { parsed.feed(chunk); });
   if (st.code == 127) return Error{"cannot run ninja (install ninja-build): executable file not found in $PATH"};
   if (!st.ok() && parsed.failed.empty()) return Error{"ninja failed (" + st.describe() + "):\n" + parsed.other};
+  print_printf_warnings(parsed.other);
   for (const auto& p : plan.packages) {
     if (!p.has_tests() || !p.errors.empty()) continue;
     std::vector<std::filesystem::path> outputs = p.objects;

@@ -93,6 +93,10 @@ void parse_discovery_output(const std::string& text, std::vector<DiscoveryJob*>&
                               std::string(f[4]));
       } else if (f[0] == "test" || f[0] == "fuzz") {
         job->funcs.push_back(TestFunc{f[0] == "fuzz", std::string(f[4]), job->file, to_int(f[2]), to_int(f[3])});
+      } else if (f[0] == "main") {
+        TestFunc main{false, std::string(f[4]), job->file, to_int(f[2]), to_int(f[3])};
+        main.test_main = true;
+        job->funcs.push_back(std::move(main));
       }
     }
   });

@@ -10,6 +10,7 @@
 #include "crash.h"
 #include "engine/fuzz_run.h"
 #include "env_log.h"
+#include "exceptions.h"
 #include "fuzz_target.h"
 #include "input_stack.h"
 #include "output.h"
@@ -115,47 +116,24 @@ void take_test2json(std::vector<std::string>& args) {
   }
 }
 
-}  // namespace
+void (*g_test_main)(M&) = nullptr;
 
-int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
-             size_t n_fuzz_targets) {
-  std::span<const TestEntry> test_list(tests, n_tests);
-  std::span<const FuzzEntry> fuzz_list(fuzz_targets, n_fuzz_targets);
-  const char* argv0 = argc > 0 ? argv[0] : "test";
-
-  // 1. Flags: a bad one is a usage error (exit 2), -h prints the help.
-  Flags f;
-  std::vector<std::string> args(argv + (argc > 0), argv + argc);
-  take_test2json(args);
-  ParseResult parsed = parse_flags(args, f);
-  if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
-  if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
-  set_flags(f);
-  prepare_input_stacks();  // before any thread: the stack fuzz inputs get (input_stack.h)
-  set_test_args(parsed.rest);  // cxxtest::Args()
-  if (f.parallel < 1) {
-    std::fprintf(stderr, "testing: -parallel can only be given a positive integer\n");
-    return usage_error(argv0, "");
-  }
-  Filter run, skip;
-  std::string error;
-  if (!compile_filter(f.run, "-test.run", run, error) || !compile_filter(f.skip, "-test.skip", skip, error)) {
-    std::fprintf(stderr, "%s\n", error.c_str());
-    return 2;
-  }
+// Steps 2-7 of run_main, after the flags: what M::Run does.
+int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntry> test_list,
+                 std::span<const FuzzEntry> fuzz_list) {
+  const Flags& f = flags();
 
   // 2. Modes that run no tests.
   if (!f.list.empty()) return list_tests(test_list, fuzz_list);
   if (f.fuzzworker) {  // a fuzzing worker runs only the fuzzed target (engine/worker.h)
-    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    record_throw_sites(false);  // it never prints them (exceptions.h)
     install_crash_handlers();
     ThreadAltStack alt_stack;
     return engine::run_fuzzing(fuzz_list);
   }
 
-  // 3. Process-wide set-up: stdout line-buffered like a terminal, crash
-  // reports, the environment log, the timeout.
-  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  // 3. Process-wide set-up: crash reports, the environment log, the
+  // timeout (stdout is line-buffered already, see run_main).
   install_crash_handlers();
   ThreadAltStack alt_stack;
   env_log_start();
@@ -198,4 +176,66 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   return ok ? 0 : 1;
 }
 
+}  // namespace
+
+// What run_main returns after the package's TestMain returned: m.Run()'s
+// code, 0 if it never called it (Go 1.15 and later).
+struct MainAccess {
+  static int code(const M& m) { return m.code_; }
+};
+
+void set_test_main(void (*test_main)(M&)) { g_test_main = test_main; }
+
+int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, const FuzzEntry* fuzz_targets,
+             size_t n_fuzz_targets) {
+  std::span<const TestEntry> test_list(tests, n_tests);
+  std::span<const FuzzEntry> fuzz_list(fuzz_targets, n_fuzz_targets);
+  const char* argv0 = argc > 0 ? argv[0] : "test";
+
+  // 1. Flags: a bad one is a usage error (exit 2), -h prints the help.
+  Flags f;
+  std::vector<std::string> args(argv + (argc > 0), argv + argc);
+  take_test2json(args);
+  ParseResult parsed = parse_flags(args, f);
+  if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
+  if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
+  set_flags(f);
+  prepare_input_stacks();  // before any thread: the stack fuzz inputs get (input_stack.h)
+  set_test_args(parsed.rest);  // cxxtest::Args()
+  if (f.parallel < 1) {
+    std::fprintf(stderr, "testing: -parallel can only be given a positive integer\n");
+    return usage_error(argv0, "");
+  }
+  Filter run, skip;
+  std::string error;
+  if (!compile_filter(f.run, "-test.run", run, error) || !compile_filter(f.skip, "-test.skip", skip, error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 2;
+  }
+
+  // 2-7. The tests, fuzz tests and fuzzing, through the package's TestMain
+  // when it has one (stdout line-buffered like a terminal from here, so
+  // TestMain's own output keeps its place among the tests').
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  auto selected = [&] { return run_selected(run, skip, test_list, fuzz_list); };
+  if (!g_test_main) return selected();
+  M m(selected);
+  g_test_main(m);
+  return MainAccess::code(m);
+}
+
 }  // namespace cxxtest::internal
+
+namespace cxxtest {
+
+int M::Run() {
+  if (ran_) {  // Go runs them again; here the first run's result stands
+    std::fprintf(stderr, "testing: m.Run called again; the tests ran once\n");
+    return code_;
+  }
+  ran_ = true;
+  code_ = run_();
+  return code_;
+}
+
+}  // namespace cxxtest

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "config.h"
 #include "output.h"
@@ -46,7 +47,39 @@ void deny_parallel(TestState* state) {
   runtime::fail_now(*state);
 }
 
+// The helper scopes open on this thread, innermost last (TB::Helper).
+struct HelperFrame {
+  const TestState* state;
+  internal::Location caller;
+};
+thread_local std::vector<HelperFrame> helper_frames;
+
+// Where a message logged at `loc` for `state` is reported: the caller of
+// the outermost helper of that test running on this thread, else `loc`.
+internal::Location reported_at(const TestState* state, internal::Location loc) {
+  for (const HelperFrame& f : helper_frames)
+    if (f.state == state) return f.caller;
+  return loc;
+}
+
 }  // namespace
+
+HelperScope::HelperScope(TestState* state, internal::Location caller) : state_(state) {
+  helper_frames.push_back({state, caller});
+}
+
+HelperScope::~HelperScope() {
+  for (size_t i = helper_frames.size(); i-- > 0;) {  // the last one, unless scopes were moved around
+    if (helper_frames[i].state != state_) continue;
+    helper_frames.erase(helper_frames.begin() + std::ptrdiff_t(i));
+    return;
+  }
+}
+
+HelperScope TB::Helper(Caller caller) {
+  runtime::check_fuzz_fn(state_, "Helper");
+  return HelperScope(state_, caller.loc_);
+}
 
 bool Short() { return runtime::flags().short_mode; }
 bool Verbose() { return runtime::flags().verbose; }
@@ -77,24 +110,24 @@ std::string internal::sprintf_string(const char* fmt, ...) {
 
 void TB::log_at(const char* method, internal::Location loc, std::string_view text) {
   runtime::check_fuzz_fn(state_, method);
-  runtime::log_at(*state_, loc, text);
+  runtime::log_at(*state_, reported_at(state_, loc), text);
 }
 
 void TB::error_at(const char* method, internal::Location loc, std::string_view text) {
   runtime::check_fuzz_fn(state_, method);
-  runtime::log_at(*state_, loc, text);
+  runtime::log_at(*state_, reported_at(state_, loc), text);
   runtime::fail(*state_);
 }
 
 void TB::fatal_at(const char* method, internal::Location loc, std::string_view text) {
   runtime::check_fuzz_fn(state_, method);
-  runtime::log_at(*state_, loc, text);
+  runtime::log_at(*state_, reported_at(state_, loc), text);
   runtime::fail_now(*state_);
 }
 
 void TB::skip_at(const char* method, internal::Location loc, std::string_view text) {
   runtime::check_fuzz_fn(state_, method);
-  runtime::log_at(*state_, loc, text);
+  runtime::log_at(*state_, reported_at(state_, loc), text);
   runtime::skip_now(*state_);
 }
 

@@ -12,6 +12,16 @@
 namespace cxxtest::discover {
 namespace {
 
+// The kind of a function named like a test: kind_of_name's, except that
+// TestMain is the package's TestMain unless it takes a cxxtest::T& (then it
+// is an ordinary test, as in Go).
+std::optional<Kind> kind_of(const clang::FunctionDecl& function) {
+  std::optional<Kind> kind = kind_of_name(function.getName());
+  if (kind == Kind::Test && function.getName() == "TestMain" && !check_signature(function, Kind::Test).empty())
+    return Kind::Main;
+  return kind;
+}
+
 // Walks the top-level declarations of a translation unit and appends a
 // Finding for each function definition in the main file whose name is a
 // Test/Fuzz name. Only the global namespace counts, seen through extern
@@ -61,7 +71,7 @@ class Collector : public clang::ASTConsumer {
 
   void namespaced(const clang::FunctionDecl& function) {
     if (llvm::isa<clang::CXXMethodDecl>(function) || !function.getDeclName().isIdentifier()) return;
-    std::optional<Kind> kind = kind_of_name(function.getName());
+    std::optional<Kind> kind = kind_of(function);
     if (!kind || !check_signature(function, *kind).empty()) return;
     clang::SourceLocation at = sources_->getExpansionLoc(function.getLocation());
     if (!sources_->isInMainFile(at)) return;
@@ -84,7 +94,7 @@ class Collector : public clang::ASTConsumer {
     const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(function.getDeclContext());
     if (ns && !ns->isAnonymousNamespace()) return namespaced(function);
     if (!function.getDeclName().isIdentifier()) return;
-    std::optional<Kind> kind = kind_of_name(function.getName());
+    std::optional<Kind> kind = kind_of(function);
     if (!kind || !function.isThisDeclarationADefinition() || function.isDeleted()) return;
     clang::SourceLocation at = sources_->getExpansionLoc(function.getLocation());
     if (!sources_->isInMainFile(at)) return;

@@ -13,7 +13,12 @@ bool has_test_prefix(std::string_view name, std::string_view prefix) {
 }
 
 std::string_view parameter_of(Kind kind) {
-  return kind == Kind::Test ? "cxxtest::T& t" : "cxxtest::F& f";
+  switch (kind) {
+    case Kind::Test: return "cxxtest::T& t";
+    case Kind::Fuzz: return "cxxtest::F& f";
+    case Kind::Main: return "cxxtest::M& m";
+  }
+  return "";
 }
 
 }  // namespace
@@ -46,6 +51,7 @@ std::string template_message(std::string_view name) {
 std::string format_finding(std::string_view file, const Finding& finding) {
   std::string tag = !finding.error.empty()        ? "error"
                     : finding.kind == Kind::Test ? "test"
+                    : finding.kind == Kind::Main ? "main"
                                                  : "fuzz";
   const std::string& last = finding.error.empty() ? finding.name : finding.error;
   return tag + "\t" + std::string(file) + "\t" + std::to_string(finding.line) + "\t" +

@@ -36,7 +36,8 @@ bool has_required_shape(const clang::FunctionDecl& function, Kind kind) {
   if (function.isConstexpr() || function.isInlineSpecified()) return false;
   const clang::ParmVarDecl* param = function.getParamDecl(0);
   if (param->hasDefaultArg()) return false;
-  return is_reference_to(param->getType(), kind == Kind::Test ? "T" : "F");
+  const char* type = kind == Kind::Test ? "T" : kind == Kind::Fuzz ? "F" : "M";
+  return is_reference_to(param->getType(), type);
 }
 
 bool is_template(const clang::FunctionDecl& function) {

@@ -9,16 +9,20 @@
 //   }
 //
 // Messages: every Log/Error/Fatal/Skip line is prefixed `file.cpp:LINE: ` of
-// the call. The f-variants take a printf format and printf arguments
-// (std::string and std::string_view are accepted for %s). The plain variants
-// take any streamable values and join them with spaces, like Go's Println.
+// the call (of the helper's caller inside a test helper: TB::Helper). The
+// f-variants take a printf format and printf arguments (std::string and
+// std::string_view are accepted for %s); with clang a constant format is
+// checked against the arguments at compile time, a mismatch being a warning
+// (printf_check.h). The plain variants take any streamable values and join
+// them with spaces, like Go's Println.
 //
 // Stopping a test: Fatal, Fatalf, FailNow, Skip, Skipf and SkipNow throw a
 // private exception type that the runner catches. They must be called from
 // the test's own thread, and test code must not swallow it: a `catch (...)`
 // that does not rethrow makes the test continue past a FailNow (the runner
 // then reports that). Any other exception that leaves a test fails it with
-// `panic: uncaught exception <type>: <what()>`; the remaining tests still run.
+// `panic: uncaught exception <type>: <what()>` and the stack it was thrown
+// from; the remaining tests still run.
 //
 // Needs C++17 or newer; with C++17, fuzz functions cannot take
 // std::span<const uint8_t> (see value.h), everything else is the same.
@@ -31,6 +35,7 @@
 
 #include <cxxtest/entry.h>
 #include <cxxtest/fuzz_function.h>
+#include <cxxtest/printf_check.h>
 #include <cxxtest/value.h>
 
 #if __has_include(<bits/chrono.h>)
@@ -60,6 +65,10 @@ namespace cxxtest {
 
 class T;
 class F;
+class M;
+namespace internal {
+struct MainAccess;
+}
 namespace runtime {
 struct TestState;
 struct ContextState;
@@ -113,6 +122,9 @@ struct Location {
   int line = 0;
 };
 
+// Makes Caller's constructor impossible to call by accident.
+struct CallerTag {};
+
 // Default-argument carrier of the caller's location. Explicit, so that a
 // string argument never converts to it.
 struct Here {
@@ -152,13 +164,40 @@ struct Message {
       : text(stringify(x)), loc{file, line} {}
 };
 
-// The format string of Logf/Errorf/Fatalf/Skipf plus the caller's location.
+// The format string of Logf/Errorf/Fatalf/Skipf plus the caller's location,
+// checked against the argument types A at compile time (printf_check.h).
+template <class... A>
 struct Format {
   const char* fmt;
   Location loc;
+#if defined(__has_attribute) && __has_attribute(diagnose_if)
+  Format(const char* f, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      __attribute__((diagnose_if(printf_check::check<A...>(f) == printf_check::Result::BadConversion,
+                                 "cxxtest: not a printf conversion in this format (printf has no %v or %q: "
+                                 "use %d, %s, %g, %p...)",
+                                 "warning")))
+      __attribute__((diagnose_if(printf_check::check<A...>(f) == printf_check::Result::BadType,
+                                 "cxxtest: an argument's type does not match its printf conversion in this "
+                                 "format (%d takes an int, %ld a long or int64_t, %zu a size_t, %s a string, "
+                                 "%g a double)",
+                                 "warning")))
+      __attribute__((diagnose_if(printf_check::check<A...>(f) == printf_check::Result::BadCount,
+                                 "cxxtest: the number of arguments does not match this printf format",
+                                 "warning")))
+      : fmt(f), loc{file, line} {}
+#else
   Format(const char* f, const char* file = __builtin_FILE(), int line = __builtin_LINE())
       : fmt(f), loc{file, line} {}
+#endif
 };
+
+// Format<A...> where A is deduced from the other arguments only.
+template <class X>
+struct NonDeduced {
+  using type = X;
+};
+template <class... A>
+using FormatFor = typename NonDeduced<Format<A...>>::type;
 
 // Adapts one printf argument: strings become const char*, scalars pass as is.
 template <class X>
@@ -210,6 +249,36 @@ std::string join(std::string first, const A&... rest) {
 
 }  // namespace internal
 
+// The file:line of a call, for test helpers: a helper takes one as its last
+// parameter, defaulted (`cxxtest::Caller caller = {}`), which then holds the
+// line that called the helper (see TB::Helper).
+class Caller {
+ public:
+  Caller(internal::CallerTag = {}, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      : loc_{file, line} {}
+  const char* file() const { return loc_.file; }
+  int line() const { return loc_.line; }
+
+ private:
+  friend class TB;
+  internal::Location loc_;
+};
+
+// What TB::Helper(Caller) returns: while it lives, messages logged through
+// that test on this thread report the caller's location. Not copyable or
+// movable: keep it in a local variable of the helper.
+class [[nodiscard]] HelperScope {
+ public:
+  ~HelperScope();
+  HelperScope(const HelperScope&) = delete;
+  HelperScope& operator=(const HelperScope&) = delete;
+
+ private:
+  friend class TB;
+  HelperScope(runtime::TestState* state, internal::Location caller);
+  runtime::TestState* state_;
+};
+
 // TB holds what T and F share (Go's testing.common / testing.TB); helpers can
 // take a TB& to work with both. The runner creates every T and F; each stays
 // valid until the test binary's run ends, so cleanups and parallel subtests
@@ -226,7 +295,7 @@ class TB {
     log_at("Log", m.loc, internal::join(std::move(m.text), rest...));
   }
   template <class... A>
-  void Logf(internal::Format f, const A&... args) {
+  void Logf(internal::FormatFor<A...> f, const A&... args) {
     log_at("Logf", f.loc, internal::format(f.fmt, args...));
   }
 
@@ -237,7 +306,7 @@ class TB {
     error_at("Error", m.loc, internal::join(std::move(m.text), rest...));
   }
   template <class... A>
-  void Errorf(internal::Format f, const A&... args) {
+  void Errorf(internal::FormatFor<A...> f, const A&... args) {
     error_at("Errorf", f.loc, internal::format(f.fmt, args...));
   }
 
@@ -248,7 +317,7 @@ class TB {
     fatal_at("Fatal", m.loc, internal::join(std::move(m.text), rest...));
   }
   template <class... A>
-  [[noreturn]] void Fatalf(internal::Format f, const A&... args) {
+  [[noreturn]] void Fatalf(internal::FormatFor<A...> f, const A&... args) {
     fatal_at("Fatalf", f.loc, internal::format(f.fmt, args...));
   }
 
@@ -259,7 +328,7 @@ class TB {
     skip_at("Skip", m.loc, internal::join(std::move(m.text), rest...));
   }
   template <class... A>
-  [[noreturn]] void Skipf(internal::Format f, const A&... args) {
+  [[noreturn]] void Skipf(internal::FormatFor<A...> f, const A&... args) {
     skip_at("Skipf", f.loc, internal::format(f.fmt, args...));
   }
 
@@ -271,8 +340,24 @@ class TB {
   [[noreturn]] void SkipNow();
   bool Failed() const;
   bool Skipped() const;
-  // Helper is accepted for Go compatibility; it does nothing (locations come
-  // from the call site of each message, not from the stack).
+  // Helper marks the calling function as a test helper (Go's t.Helper): the
+  // messages logged while it runs (Log, Error, Fatal, Skip, ... here and in
+  // the helpers it calls) report its caller's file:line instead of their
+  // own. Go finds the caller on the stack; C++ cannot without debug info and
+  // a symbolizer, so the helper receives its caller's location as a
+  // defaulted last parameter and keeps the returned scope while it runs:
+  //
+  //   void expect_eq(cxxtest::T& t, int got, int want, cxxtest::Caller caller = {}) {
+  //     auto helper = t.Helper(caller);
+  //     if (got != want) t.Errorf("got %d, want %d", got, want);  // at the caller's line
+  //   }
+  //
+  // When helpers nest, the outermost one's caller is reported, as Go skips
+  // every helper frame. The scope covers messages to this test from this
+  // thread only (a subtest the helper starts has its own lines).
+  HelperScope Helper(Caller caller);
+  // Without a Caller (Go's spelling) Helper does nothing, so ported code
+  // compiles, and its messages keep their own lines.
   void Helper() const;
 
   // Cleanup registers fn to run after the test and all its subtests finish;
@@ -354,6 +439,39 @@ class F : public TB {
  private:
   void add_values(std::vector<Value> values);
   void fuzz_with(internal::FuzzFunction fn, internal::Location loc);
+};
+
+// M is what the package's TestMain gets (Go's testing.M). A test file may
+// define one `void TestMain(cxxtest::M& m)` per package; the test binary then
+// calls it instead of running the tests, in every mode (plain runs, -list,
+// fuzzing and each fuzzing worker), after parsing its -test.* flags (so
+// Short() and Verbose() already answer):
+//
+//   void TestMain(cxxtest::M& m) {
+//     start_server();      // set-up
+//     int code = m.Run();  // the tests, fuzz tests and fuzzing; 0 pass, 1 fail
+//     stop_server();       // teardown
+//   }                      // exits with `code` (or call std::exit yourself)
+//
+// When TestMain returns, the process exits with m.Run()'s code, or 0 if it
+// never called it (Go 1.15 and later). A crash or -test.timeout in m.Run
+// ends the process there, without the teardown, as in Go.
+class M {
+ public:
+  explicit M(std::function<int()> run) : run_(std::move(run)) {}  // for the runner
+  M(const M&) = delete;
+  M& operator=(const M&) = delete;
+
+  // Run runs the selected tests, then the fuzz tests' seed corpora, then
+  // (with -fuzz) fuzzing, printing Go's output, and returns the exit code.
+  // It runs them once: a second call returns the first one's code.
+  int Run();
+
+ private:
+  friend struct internal::MainAccess;
+  std::function<int()> run_;
+  bool ran_ = false;
+  int code_ = 0;
 };
 
 }  // namespace cxxtest

@@ -9,6 +9,7 @@ namespace cxxtest {
 
 class T;
 class F;
+class M;
 
 namespace internal {
 
@@ -20,6 +21,13 @@ struct FuzzEntry {
   const char* name;
   void (*fn)(F&);
 };
+
+// The package's TestMain (Go's TestMain(m *testing.M)). Called before
+// run_main, which then calls test_main instead of running the tests itself:
+// M::Run runs them and returns the exit code, and run_main returns that
+// code (0 when TestMain never called m.Run) unless TestMain ends the
+// process itself.
+void set_test_main(void (*test_main)(M&));
 
 // The whole test binary: parses -test.* flags, runs the selected tests and
 // fuzz targets, prints Go's output. Returns the exit code (0 pass, 1 fail,
