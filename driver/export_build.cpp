@@ -59,19 +59,37 @@ std::string join_quoted(const std::vector<std::string>& words) {
   return out;
 }
 
-// The runtime's sources, below the tree install_paths() points to: every
-// .cpp of runtime/ (but the parts only cxxtest's own binaries use) and
-// cachedir/. Linked from an archive, so only what the targets reach is in.
+// The runtime's sources, below the tree install_paths() points to: the
+// top level of runtime/ (but run_main.cpp, the test binaries' entry, which
+// reaches all of the engine, and corpus_tool.cpp), then, following their
+// `#include "..."` lines, each included header's same-stem .cpp in
+// runtime/ or cachedir/ (engine/worker_limits.h: engine/worker_limits.cpp).
+// Linked from an archive, so only what the targets reach is in; compiling
+// no more than this keeps an export to half of the runtime's sources.
 std::vector<fs::path> runtime_sources(const fs::path& src) {
-  std::vector<fs::path> out;
-  for (const char* dir : {"runtime", "runtime/engine", "runtime/fuzz", "cachedir"}) {
-    std::error_code ec;
-    for (fs::directory_iterator it(src / dir, ec), end; !ec && it != end; it.increment(ec))
-      if (it->path().extension() == ".cpp") out.push_back(it->path());
+  std::set<fs::path> out;
+  std::vector<fs::path> todo;
+  std::error_code ec;
+  for (fs::directory_iterator it(src / "runtime", ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (it->path().extension() == ".cpp" && name != "run_main.cpp" && name != "corpus_tool.cpp") todo.push_back(it->path());
   }
-  out.push_back(src / "runtime/intercept/hook.cpp");
-  std::sort(out.begin(), out.end());
-  return out;
+  while (!todo.empty()) {
+    fs::path file = todo.back();
+    todo.pop_back();
+    if (!out.insert(file).second) continue;
+    auto text = cxxtest::cachedir::read_file(file);
+    std::istringstream lines(text ? *text : "");
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("#include \"", 0) != 0) continue;
+      std::string header = line.substr(10, line.find('"', 10) - 10);
+      for (const fs::path& base : {src / "runtime", src}) {
+        fs::path cpp = (base / header).replace_extension(".cpp");
+        if (fs::exists(cpp, ec) && !out.count(cpp)) todo.push_back(cpp);
+      }
+    }
+  }
+  return {out.begin(), out.end()};
 }
 
 std::string export_main(const std::string& fuzz) {

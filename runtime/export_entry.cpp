@@ -3,27 +3,22 @@
 //
 // The fuzz function may use locals of FuzzXxx's body (captured by
 // reference), so the body must still be running while inputs run, as it is
-// under cxxtest's own engine. The body therefore runs on a thread of its
-// own (started by the first input, after any fork the engine does); when it
-// reaches F.Fuzz, the runner installed here serves inputs until the process
-// ends. Each input is handed over through `turn`: the engine's thread
-// publishes the input and waits for the body's thread to run it. Exactly one
-// of the two threads works at any time; each spins briefly before sleeping,
-// so a fast target pays little for the hand-over.
+// under cxxtest's own engine. The body therefore runs on a fiber (fiber.h),
+// started by the first input; when it reaches F.Fuzz, the runner installed
+// here serves inputs until the process ends: LLVMFuzzerTestOneInput puts
+// the input in `pending` and resumes the fiber, which runs it and yields.
 #include <cxxtest/export.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "exceptions.h"
 #include "export_body.h"
+#include "fiber.h"
 #include "fuzz_target.h"
 #include "raw_input.h"
 #include "running.h"
@@ -32,28 +27,14 @@
 namespace cxxtest::runtime {
 namespace {
 
-enum Turn : int { kEngine, kTarget };
-
-struct Bridge {
-  std::atomic<int> turn{kEngine};
-  const uint8_t* data = nullptr;   // the input, valid while turn == kTarget
+// The input being handed to the fiber, and its result.
+struct Pending {
+  const uint8_t* data = nullptr;
   size_t size = 0;
-  int result = 0;                  // run_exported_input's return value
+  int result = 0;  // run_exported_input's return value
 };
-
-Bridge bridge;
-
-// Waits until `turn` is `want`: a short spin, then a futex wait.
-void await(std::atomic<int>& turn, int want) {
-  for (int i = 0; i < 4000; ++i)
-    if (turn.load(std::memory_order_acquire) == want) return;
-  for (int v; (v = turn.load(std::memory_order_acquire)) != want;) turn.wait(v, std::memory_order_acquire);
-}
-
-void hand_to(Turn who) {
-  bridge.turn.store(who, std::memory_order_release);
-  bridge.turn.notify_one();
-}
+Pending pending;
+const internal::FuzzEntry* entry = nullptr;
 
 // Prints the failed test's log as a test run would, then aborts: the engine
 // records the input as a crash.
@@ -78,7 +59,7 @@ struct InputStates {
 
 // Runs one input; aborts the process if it fails. Returns -1 for a skip.
 int run_one(const FuzzTarget& target, std::unique_ptr<InputStates>& states, std::vector<Value>& values) {
-  decode_raw(bridge.data, bridge.size, target.fn.kinds, values);
+  decode_raw(pending.data, pending.size, target.fn.kinds, values);
   TestState& in = states->input;
   current_test() = &in;
   auto call = [&] { target.fn.invoke(in.t_handle, values); };
@@ -105,22 +86,21 @@ void serve_inputs(TestState& f, const FuzzTarget& target) {
   std::vector<Value> values;
   f.fuzz->in_fuzz_fn = true;
   for (;;) {
-    hand_to(kEngine);
-    await(bridge.turn, kTarget);
-    bridge.result = run_one(target, states, values);
+    fiber_yield();
+    pending.result = run_one(target, states, values);
   }
 }
 
-// The body's thread: FuzzXxx(F&), which serves inputs from F.Fuzz on.
-// Returning means the body never got there (it failed, skipped or forgot
-// to call F.Fuzz): no input can run, so the process ends.
-void run_body(const internal::FuzzEntry& entry) {
-  BodyResult r = run_body_with(entry, serve_inputs);
+// The fiber: FuzzXxx(F&), which serves inputs from F.Fuzz on. Returning
+// means the body never got there (it failed, skipped or forgot to call
+// it): no input can run, so the process ends.
+void run_body() {
+  BodyResult r = run_body_with(*entry, serve_inputs);
   if (r.skipped && !r.failed) {
-    std::fprintf(stderr, "cxxtest: %s skipped before F.Fuzz: no input can run\n%s", entry.name, r.log.c_str());
+    std::fprintf(stderr, "cxxtest: %s skipped before F.Fuzz: no input can run\n%s", entry->name, r.log.c_str());
     std::exit(1);
   }
-  report_failure(entry.name, r.log);
+  report_failure(entry->name, r.log);
 }
 
 }  // namespace
@@ -128,22 +108,16 @@ void run_body(const internal::FuzzEntry& entry) {
 
 namespace cxxtest::internal {
 
-int run_exported_input(const FuzzEntry& entry, const uint8_t* data, size_t size) {
+int run_exported_input(const FuzzEntry& target, const uint8_t* data, size_t size) {
   using namespace cxxtest::runtime;
-  // Started by the first input of each process: an engine that forks after
-  // calling this (AFL++'s fork server) gets a body thread in every child.
-  static pid_t started_in = 0;
-  if (started_in != getpid()) {
-    started_in = getpid();
-    bridge.turn.store(kTarget);
-    std::thread(run_body, std::cref(entry)).detach();
-    await(bridge.turn, kEngine);  // the body reached F.Fuzz (else it ended the process)
+  if (!entry) {
+    entry = &target;
+    fiber_start(run_body);  // returns once the body waits in F.Fuzz
   }
-  bridge.data = data;
-  bridge.size = size;
-  hand_to(kTarget);
-  await(bridge.turn, kEngine);
-  return bridge.result;
+  pending.data = data;
+  pending.size = size;
+  fiber_resume();
+  return pending.result;
 }
 
 }  // namespace cxxtest::internal

@@ -39,8 +39,6 @@ void write_length(size_t n, std::string& out) {
 
 }  // namespace
 
-bool raw_passthrough(std::span<const Kind> kinds) { return kinds.size() == 1 && is_byte_kind(kinds[0]); }
-
 void decode_raw(const uint8_t* data, size_t size, std::span<const Kind> kinds, std::vector<Value>& out) {
   out.resize(kinds.size());
   size_t pos = 0, last_bytes = kinds.size();

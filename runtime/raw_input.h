@@ -34,9 +34,6 @@
 
 namespace cxxtest::runtime {
 
-// True for a target whose one argument is bytes-like: raw input == value.
-bool raw_passthrough(std::span<const Kind> kinds);
-
 // Decodes raw bytes into values of `kinds` (reusing the strings of `out`).
 void decode_raw(const uint8_t* data, size_t size, std::span<const Kind> kinds, std::vector<Value>& out);
 
