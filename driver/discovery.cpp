@@ -91,8 +91,9 @@ void parse_discovery_output(const std::string& text, std::vector<DiscoveryJob*>&
       if (f[0] == "error") {
         job->errors.push_back(std::string(f[1]) + ":" + std::string(f[2]) + ":" + std::string(f[3]) + ": " +
                               std::string(f[4]));
-      } else if (f[0] == "test" || f[0] == "fuzz") {
-        job->funcs.push_back(TestFunc{f[0] == "fuzz", std::string(f[4]), job->file, to_int(f[2]), to_int(f[3])});
+      } else if (f[0] == "test" || f[0] == "fuzz" || f[0] == "bench") {
+        job->funcs.push_back(
+            TestFunc{f[0] == "fuzz", std::string(f[4]), job->file, to_int(f[2]), to_int(f[3]), f[0] == "bench"});
       } else if (f[0] == "main") {
         TestFunc main{false, std::string(f[4]), job->file, to_int(f[2]), to_int(f[3])};
         main.test_main = true;

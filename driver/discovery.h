@@ -18,7 +18,8 @@ struct TestFunc {
   std::string name;
   std::filesystem::path file;
   int line = 0, col = 0;
-  bool test_main = false;  // the package's TestMain(cxxtest::M&) (then `fuzz` is false)
+  bool bench = false;  // BenchmarkXxx(cxxtest::B&) (then `fuzz` is false)
+  bool test_main = false;  // the package's TestMain(cxxtest::M&) (then `fuzz` and `bench` are false)
 };
 
 struct DiscoveryJob {
@@ -37,7 +38,7 @@ struct DiscoveryJob {
 // With `print_commands`, the tool's command line goes to stderr (-x).
 Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cache& cache, bool print_commands);
 
-// Parses the tool's output lines ("test\tFILE\tLINE\tCOL\tName", "fuzz\t...", "main\t...",
+// Parses the tool's output lines ("test\tFILE\tLINE\tCOL\tName", "fuzz\t...", "bench\t...",
 // "error\tFILE\tLINE\tCOL\tmessage") into the jobs whose file matches.
 void parse_discovery_output(const std::string& text, std::vector<DiscoveryJob*>& jobs);
 

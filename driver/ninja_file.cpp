@@ -111,7 +111,7 @@ Expected<bool> write_build_files(const Plan& plan) {
   for (const auto& p : plan.packages) {
     // A binary whose main its caller wrote (cxxtest export's) has none here.
     if (!p.has_tests() || !p.errors.empty() || p.main_source.empty()) continue;
-    auto w = write_if_changed(p.main_source, generate_main(p.funcs));
+    auto w = write_if_changed(p.main_source, generate_main(p.funcs, p.pkg->import_path));
     if (!w) return w;
   }
   return write_if_changed(plan.build_dir / "build.ninja", ninja_text(plan));

@@ -29,7 +29,7 @@ struct PackagePlan {
   // <cxxtest/cxxtest.h> (directly or through a module header). Others (a
   // GoogleTest file, say) are not tests: a note under -v.
   std::vector<std::filesystem::path> test_files;
-  std::vector<TestFunc> funcs;        // TestXxx and FuzzXxx, declaration order
+  std::vector<TestFunc> funcs;        // TestXxx, FuzzXxx and BenchmarkXxx, declaration order
   std::vector<std::string> errors;    // signature errors: the package fails to build
   std::filesystem::path main_source;  // generated main
   std::filesystem::path binary;
@@ -69,7 +69,8 @@ cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, 
 std::filesystem::path build_dir_for(const std::filesystem::path& cache_root, const Config& config,
                                     const cxxtest::instrument::Variant& variant);
 
-// The text of the generated main for these functions.
-std::string generate_main(const std::vector<TestFunc>& funcs);
+// The text of the generated main for these functions; `import_path` is
+// the package's, which benchmark output names (`pkg:`).
+std::string generate_main(const std::vector<TestFunc>& funcs, const std::string& import_path = "");
 
 }  // namespace cxxtest::driver

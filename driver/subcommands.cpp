@@ -215,7 +215,12 @@ void help_testflag() {
                "-run and -skip match subtests level by level on '/': -run='TestX/(?i)^empty$'.\n"
                "-shuffle=on prints '-test.shuffle N' with the seed it picked; -shuffle=N repeats\n"
                "that order. Arguments after -args go to the test binary as they are, after its\n"
-               "flags: tests read them with cxxtest::Args().\n";
+               "flags: tests read them with cxxtest::Args().\n"
+               "-bench=regexp runs the matching BenchmarkXxx(cxxtest::B&) after the tests pass,\n"
+               "in a build at -O2, and prints Go's benchmark format (benchstat reads it):\n"
+               "  BenchmarkParse-2   \t  955218\t      1043 ns/op\t      64 B/op\t       1 allocs/op\n"
+               "-benchtime=1s or 100x, -benchmem adds B/op and allocs/op, -count=N prints N lines\n"
+               "per benchmark, -cpu=1,2 measures each with that many RunParallel threads.\n";
 }
 
 }  // namespace

@@ -41,6 +41,7 @@ Expected<Variant> variant_from(const Options& opts) {
   if (opts.build.ubsan) v.sanitizers |= cxxtest::instrument::kUndefined;
   if (opts.build.race) v.sanitizers |= cxxtest::instrument::kThread;
   if (opts.build.msan) v.sanitizers |= cxxtest::instrument::kMemory;
+  v.bench = !opts.test.bench.empty();  // timed at -O2, allocations counted
   v.cover = opts.build.cover || !opts.build.coverpkg.empty() || !opts.build.coverprofile.empty();  // as Go's
   std::string problem = cxxtest::instrument::check_variant(v);
   if (!problem.empty()) return Error{problem};
@@ -195,6 +196,9 @@ Exit test_command(const std::vector<std::string>& args) {
   if (opts->build.compile_only && module->matched.size() > 1)
     return usage_error("cannot use -c flag with multiple packages");
   if (!opts->build.output.empty() && !opts->build.compile_only) return usage_error("-o requires -c");
+  // Go runs benchmarks while fuzzing; here the fuzz build's coverage
+  // instrumentation would skew every timing, so the two are separate runs.
+  if (fuzzing && !opts->test.bench.empty()) return usage_error("cannot use -bench with -fuzz (run them separately)");
   auto variant = variant_from(*opts);
   if (!variant) return usage_error(variant.error());
   std::unique_ptr<Coverage> cover;
@@ -251,7 +255,11 @@ Exit test_command(const std::vector<std::string>& args) {
     runs.push_back(std::move(run));
   }
   bool json = opts->build.json;
-  RunSummary summary = run_packages(runs, campaign ? 1 : jobs, opts->test.verbose || json, json);
+  // Benchmarks run one package at a time, as go test runs them, so that
+  // two packages never time each other's load.
+  // A fuzzing campaign too (each package's fuzzing takes every worker).
+  RunSummary summary =
+      run_packages(runs, opts->test.bench.empty() && !campaign ? jobs : 1, opts->test.verbose || json, json);
   if (summary.any_failed && !json) std::cout << "FAIL\n";
   std::cout.flush();
   if (cover)

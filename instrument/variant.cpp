@@ -46,6 +46,7 @@ std::string Variant::name() const {
   for (const auto& s : kSanitizers)
     if (sanitizers & s.bit) n += std::string("-") + s.suffix;
   if (mode == Mode::Fuzz && laf) n += "-laf";
+  if (mode == Mode::Plain && bench) n += "-bench";
   if (mode == Mode::Plain && cover) n += "-cover";
   return n;
 }
@@ -63,7 +64,9 @@ std::optional<Variant> parse_variant_name(std::string_view name) {
     dash = name.find('-');
     std::string_view part = name.substr(0, dash);
     if (part == "laf" && v.mode == Mode::Fuzz) { v.laf = true; continue; }
+    if (part == "bench" && v.mode == Mode::Plain && !v.bench) { v.bench = true; continue; }
     if (part == "cover" && v.mode == Mode::Plain) { v.cover = true; continue; }
+    if (v.bench) return std::nullopt;  // sanitizers come before -bench
     while (next_sanitizer < std::size(kSanitizers) && part != kSanitizers[next_sanitizer].suffix) ++next_sanitizer;
     if (next_sanitizer == std::size(kSanitizers)) return std::nullopt;
     v.sanitizers |= kSanitizers[next_sanitizer++].bit;
@@ -75,7 +78,7 @@ std::vector<std::string> buildable_variant_names() {
   std::vector<std::string> out;
   for (unsigned set = 0; set < 1u << std::size(kSanitizers); ++set)
     for (Variant v : {Variant{Mode::Plain, set, false}, Variant{Mode::Fuzz, set, false}, Variant{Mode::Fuzz, set, true},
-                      Variant{Mode::Plain, set, false, true}})
+                      Variant{Mode::Plain, set, false, true}, Variant{Mode::Plain, set, false, false, true}})
       if (check_variant(v).empty()) out.push_back(v.name());
   return out;
 }
@@ -84,6 +87,7 @@ bool apply_variant_flag(Variant& v, std::string_view flag) {
   if (flag == "fuzz") v.mode = Mode::Fuzz;
   else if (flag == "laf") v.laf = true;
   else if (flag == "cover") v.cover = true;
+  else if (flag == "bench") v.bench = true;
   else {
     auto it = std::find_if(std::begin(kSanitizers), std::end(kSanitizers),
                            [&](const SanitizerInfo& s) { return flag == s.suffix; });
@@ -110,7 +114,7 @@ std::string check_variant(const Variant& v) {
 
 std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist,
                                             const std::string& laf_plugin) {
-  std::vector<std::string> out = sanitizer_flags(v);
+  std::vector<std::string> out = uninstrumented_flags(v);
   if (v.mode == Mode::Fuzz) {
     out.push_back("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp");
     if (!ignorelist.empty()) out.push_back("-fsanitize-coverage-ignorelist=" + ignorelist);
@@ -121,7 +125,12 @@ std::vector<std::string> instrumented_flags(const Variant& v, const std::string&
   return out;
 }
 
-std::vector<std::string> uninstrumented_flags(const Variant& v) { return sanitizer_flags(v); }
+// -O2 comes after the plan's -O1 (and before the user's flags), so it wins.
+std::vector<std::string> uninstrumented_flags(const Variant& v) {
+  std::vector<std::string> out = sanitizer_flags(v);
+  if (v.bench && v.mode == Mode::Plain) out.push_back("-O2");
+  return out;
+}
 
 std::vector<std::string> link_flags(const Variant& v) {
   std::vector<std::string> out = sanitizer_flags(v);
@@ -133,6 +142,11 @@ std::vector<std::string> link_flags(const Variant& v) {
 std::string interception_archive(const Variant& v) {
   if (v.mode != Mode::Fuzz) return "";
   return v.sanitizers & (kAddress | kThread | kMemory) ? "libcxxtest_sanhooks.a" : "libcxxtest_intercept.a";
+}
+
+std::string benchmem_archive(const Variant& v) {
+  if (!v.bench || v.mode != Mode::Plain || v.sanitizers & (kAddress | kThread | kMemory)) return "";
+  return "libcxxtest_benchmem.a";
 }
 
 std::string coverage_stub_archive(const Variant& v) {

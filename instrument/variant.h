@@ -29,9 +29,12 @@ struct Variant {
   // -cover: module code also gets LLVM source-based coverage
   // (-fprofile-instr-generate -fcoverage-mapping). Plain mode only.
   bool cover = false;
+  // -bench: module code at -O2, and the counting malloc linked in (the
+  // "-bench" suffix of the name, before "-cover"): timing -O1 would mislead.
+  bool bench = false;
 
   // Directory-safe name: "plain", "fuzz", "plain-asan-ubsan", "fuzz-laf",
-  // "plain-cover", ...
+  // "plain-cover", "plain-bench", ...
   std::string name() const;
   // The cxxtest flags that select its sanitizers: "-asan -ubsan", "-race", "".
   std::string sanitizer_options() const;
@@ -40,16 +43,17 @@ struct Variant {
 // The inverse of Variant::name(): "fuzz-asan-laf" is {Fuzz, kAddress, laf}.
 // Accepts exactly the spellings name() prints: "plain" or "fuzz", then each
 // sanitizer at most once in name()'s order, then "-laf" after "fuzz" only
-// or "-cover" after "plain" only.
+// or "-bench" then "-cover" after "plain" only.
 // nullopt for anything else. A parsed name may still fail check_variant().
 std::optional<Variant> parse_variant_name(std::string_view name);
 
 // The names of every variant check_variant() accepts, in a stable order
-// (plain, fuzz, fuzz-laf, plain-cover, then the same with each sanitizer set).
+// (plain, fuzz, fuzz-laf, plain-cover, plain-bench, then the same with each
+// sanitizer set).
 std::vector<std::string> buildable_variant_names();
 
 // Sets the part of `v` that the cxxtest flag `flag` (without its dash)
-// selects: "fuzz", "laf", "cover", or a sanitizer ("asan", "ubsan", "race", "msan").
+// selects: "fuzz", "laf", "cover", "bench", or a sanitizer ("asan", "ubsan", "race", "msan").
 // False, `v` unchanged, for any other name.
 bool apply_variant_flag(Variant& v, std::string_view flag);
 
@@ -74,6 +78,12 @@ std::vector<std::string> link_flags(const Variant& v);
 // without a sanitizer, libcxxtest_sanhooks.a for fuzzing with one (the
 // sanitizer intercepts the functions itself), "" when not fuzzing.
 std::string interception_archive(const Variant& v);
+
+// The counting-malloc archive (runtime/benchmem) a -bench build links
+// whole, by file name under lib/cxxtest: libcxxtest_benchmem.a, or "" when
+// not benchmarking or under ASan, TSan or MSan, which own malloc (the
+// runtime counts through their malloc hook instead).
+std::string benchmem_archive(const Variant& v);
 
 // The coverage stub archive (runtime/covstub), by file name under
 // lib/cxxtest, that lets code compiled with instrumented_flags() link

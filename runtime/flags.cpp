@@ -2,6 +2,7 @@
 // flag package (texts of errors and of PrintDefaults included).
 #include "flags.h"
 
+#include <algorithm>
 #include <charconv>
 #include <thread>
 #include <type_traits>
@@ -86,6 +87,31 @@ Reason set_FuzzTime(std::string_view v, FlagFuzzTime& out) { return set_duration
 Reason set_MinimizeTime(std::string_view v, FlagMinimizeTime& out) {
   return set_duration_or_count(v, out, true);
 }
+Reason set_BenchTime(std::string_view v, FlagBenchTime& out) { return set_duration_or_count(v, out, false); }
+// -test.cpu's entries: comma-separated, blanks around each ignored, empty
+// ones skipped (Go's parseCpuList). Calls add(n) per entry; returns the
+// first entry that is not a positive int, or "" when all are.
+template <class Add>
+std::string each_cpu(std::string_view list, Add add) {
+  for (size_t start = 0; start <= list.size();) {
+    size_t comma = std::min(list.find(',', start), list.size());
+    std::string_view item = list.substr(start, comma - start);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    int n = 0;
+    if (!item.empty() && (!set_int(item, n).empty() || n <= 0)) return std::string(item);
+    if (!item.empty()) add(n);
+    start = comma + 1;
+  }
+  return {};
+}
+// Go checks -test.cpu only when the tests start; here a bad entry is a
+// usage error before anything runs.
+Reason set_CpuList(std::string_view v, std::string& out) {
+  std::string bad = each_cpu(v, [](int) {});
+  if (!bad.empty()) return "invalid cpu count \"" + bad + "\"";
+  return set_String(v, out);
+}
 
 std::string format_Bool(bool b) { return b ? "true" : "false"; }
 std::string format_String(const std::string& s) { return s; }
@@ -102,6 +128,8 @@ std::string format_FuzzTime(const DurationOrCount& d) {
 #define format_Positive format_Int
 #define format_Size format_Int
 #define format_MinimizeTime format_FuzzTime
+#define format_BenchTime format_FuzzTime
+#define format_CpuList format_String
 
 std::string default_Bool(bool b) { return b ? "true" : ""; }
 std::string default_String(const std::string& s) { return s.empty() ? "" : '"' + s + '"'; }
@@ -118,6 +146,8 @@ std::string default_FuzzTime(const DurationOrCount& d) {
 #define default_Positive default_Int
 #define default_Size default_Int
 #define default_MinimizeTime default_FuzzTime
+#define default_BenchTime default_FuzzTime
+#define default_CpuList default_String
 
 constexpr const char* kTypeName_Bool = "";
 constexpr const char* kTypeName_String = "string";
@@ -131,6 +161,8 @@ constexpr const char* kTypeName_Size = "int";
 constexpr const char* kTypeName_Duration = "duration";
 constexpr const char* kTypeName_FuzzTime = "value";
 constexpr const char* kTypeName_MinimizeTime = "value";
+constexpr const char* kTypeName_BenchTime = "value";
+constexpr const char* kTypeName_CpuList = "string";
 
 // One FlagInfo per row; STRUCT is Flags or BuildFlags.
 #define CXXTEST_FLAG_INFO(STRUCT, ROUTE, TYPE, FIELD, NAME, CACHE, USAGE)                          \
@@ -204,6 +236,13 @@ Applied apply_flag(std::string_view arg, const std::string* next, bool& used_nex
 int64_t default_parallelism() {
   unsigned n = std::thread::hardware_concurrency();
   return n ? n : 1;
+}
+
+std::vector<int> cpu_list(const std::string& list) {
+  std::vector<int> out;
+  each_cpu(list, [&](int n) { out.push_back(n); });
+  if (out.empty()) out.push_back(int(default_parallelism()));
+  return out;
 }
 
 const std::vector<FlagInfo>& flag_infos() { return kInfos; }

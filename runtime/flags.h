@@ -26,6 +26,7 @@ struct DurationOrCount {
 };
 struct FlagFuzzTime : DurationOrCount {};      // zero rejected
 struct FlagMinimizeTime : DurationOrCount {};  // zero allowed (disables minimizing)
+struct FlagBenchTime : DurationOrCount {};     // -test.benchtime: zero rejected
 
 // The C++ type of each TYPE column value of flags.def. Types that share a
 // C++ type differ in how cxxtest checks and forwards them (cli_flags.cpp).
@@ -35,6 +36,7 @@ using FlagPath = std::string;     // made absolute when cxxtest forwards it
 using FlagPattern = std::string;  // Go regexps per subtest level (matcher.h)
 using FlagRegexp = std::string;   // one Go regexp (-test.list)
 using FlagShuffle = std::string;  // "off", "on" or an int64 seed
+using FlagCpuList = std::string;  // "" or comma-separated positive ints ("1,2,4")
 using FlagCount = uint64_t;
 using FlagPositive = int64_t;     // fits an int; cxxtest also requires > 0
 using FlagSize = int64_t;         // >= 0
@@ -42,6 +44,9 @@ using FlagDuration = Nanos;
 
 // The number of CPUs, the default of -test.parallel and -p.
 int64_t default_parallelism();
+
+// -test.cpu's counts, in order; {default_parallelism()} when `list` names none.
+std::vector<int> cpu_list(const std::string& list);
 
 // The test binary's flags (the CXXTEST_TEST_FLAG rows of flags.def).
 struct Flags {

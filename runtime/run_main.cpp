@@ -5,6 +5,7 @@
 #include <random>
 #include <span>
 
+#include "bench.h"
 #include "config.h"
 #include "corpus_import.h"
 #include "crash.h"
@@ -46,6 +47,8 @@ int list_tests(std::span<const TestEntry> tests, std::span<const FuzzEntry> fuzz
   std::string out;
   for (const TestEntry& t : tests)
     if (re->search(t.name)) out += std::string(t.name) + "\n";
+  for (const BenchmarkEntry& b : registered_benchmarks())
+    if (re->search(b.name)) out += std::string(b.name) + "\n";
   for (const FuzzEntry& f : fuzz)
     if (re->search(f.name)) out += std::string(f.name) + "\n";
   write_stdout(out);
@@ -156,8 +159,10 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
   Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
 
   // 6. Summary; a race outside every test fails the run too.
-  stop_watchdog();  // -test.timeout does not cover fuzzing
-  bool ok = t.ok && z.ok;
+  stop_watchdog();  // -test.timeout does not cover benchmarks and fuzzing, as in Go
+  // Then -test.bench's benchmarks, when every test passed (Go's runBenchmarks).
+  bool benchmarks_ok = !(t.ok && z.ok) || run_benchmarks(registered_benchmarks(), registered_import_path());
+  bool ok = t.ok && z.ok && benchmarks_ok;
   if (std::string races = race_finish(); !races.empty()) {
     write_stdout(races + "testing: race detected outside of any test\n");
     ok = false;
@@ -168,7 +173,7 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
     return code;
   }
   set_tests_running(false);
-  if (!t.ran && !z.ran && f.fuzz.empty()) std::fprintf(stderr, "testing: warning: no tests to run\n");
+  if (!t.ran && !z.ran && f.fuzz.empty() && f.bench.empty()) std::fprintf(stderr, "testing: warning: no tests to run\n");
   if (!f.testlogfile.empty() && !env_log_write(f.testlogfile)) {
     std::fprintf(stderr, "testing: cannot write %s\n", f.testlogfile.c_str());
   }

@@ -16,6 +16,7 @@ std::string_view parameter_of(Kind kind) {
   switch (kind) {
     case Kind::Test: return "cxxtest::T& t";
     case Kind::Fuzz: return "cxxtest::F& f";
+    case Kind::Benchmark: return "cxxtest::B& b";
     case Kind::Main: return "cxxtest::M& m";
   }
   return "";
@@ -26,6 +27,7 @@ std::string_view parameter_of(Kind kind) {
 std::optional<Kind> kind_of_name(std::string_view name) {
   if (has_test_prefix(name, "Test")) return Kind::Test;
   if (has_test_prefix(name, "Fuzz")) return Kind::Fuzz;
+  if (has_test_prefix(name, "Benchmark")) return Kind::Benchmark;
   return std::nullopt;
 }
 
@@ -49,10 +51,11 @@ std::string template_message(std::string_view name) {
 }
 
 std::string format_finding(std::string_view file, const Finding& finding) {
-  std::string tag = !finding.error.empty()        ? "error"
-                    : finding.kind == Kind::Test ? "test"
-                    : finding.kind == Kind::Main ? "main"
-                                                 : "fuzz";
+  std::string tag = !finding.error.empty()             ? "error"
+                    : finding.kind == Kind::Test      ? "test"
+                    : finding.kind == Kind::Benchmark ? "bench"
+                    : finding.kind == Kind::Main      ? "main"
+                                                      : "fuzz";
   const std::string& last = finding.error.empty() ? finding.name : finding.error;
   return tag + "\t" + std::string(file) + "\t" + std::to_string(finding.line) + "\t" +
          std::to_string(finding.column) + "\t" + last;

@@ -10,11 +10,11 @@
 namespace cxxtest::discover {
 
 // Main: the package's TestMain(cxxtest::M&), Go's TestMain(m *testing.M).
-enum class Kind { Test, Fuzz, Main };
+enum class Kind { Test, Fuzz, Benchmark, Main };
 
 // Test when `name` is "Test" followed by its end or by a character that is not
 // a lowercase ASCII letter ("Test", "TestFoo", "Test_x", "Test2"; not
-// "Testing"); likewise Fuzz. nullopt for every other name.
+// "Testing"); likewise Fuzz and Benchmark. nullopt for every other name.
 // "TestMain" is Test here; the collector makes it Main unless it takes a
 // cxxtest::T& (as Go does: TestMain(t *testing.T) is an ordinary test).
 std::optional<Kind> kind_of_name(std::string_view name);
@@ -38,6 +38,7 @@ std::string template_message(std::string_view name);
 //   test  FILE LINE COL TestName
 //   fuzz  FILE LINE COL FuzzName
 //   main  FILE LINE COL TestMain
+//   bench FILE LINE COL BenchmarkName
 //   error FILE LINE COL message
 // `file` is printed exactly as given on the command line.
 std::string format_finding(std::string_view file, const Finding& finding);

@@ -36,7 +36,10 @@ bool has_required_shape(const clang::FunctionDecl& function, Kind kind) {
   if (function.isConstexpr() || function.isInlineSpecified()) return false;
   const clang::ParmVarDecl* param = function.getParamDecl(0);
   if (param->hasDefaultArg()) return false;
-  const char* type = kind == Kind::Test ? "T" : kind == Kind::Fuzz ? "F" : "M";
+  const char* type = kind == Kind::Test        ? "T"
+                     : kind == Kind::Fuzz      ? "F"
+                     : kind == Kind::Benchmark ? "B"
+                                               : "M";
   return is_reference_to(param->getType(), type);
 }
 

@@ -13,8 +13,8 @@ namespace cxxtest::discover {
 
 // Checks a function definition whose name has the given kind. Returns "" when
 // it has the required shape (void TestXxx(cxxtest::T&) / void
-// FuzzXxx(cxxtest::F&): one lvalue reference to non-const cxxtest::T or
-// cxxtest::F, the class in namespace cxxtest; no default argument; not
+// FuzzXxx(cxxtest::F&) / void BenchmarkXxx(cxxtest::B&): one lvalue reference to non-const cxxtest::T,
+// cxxtest::F or cxxtest::B, the class in namespace cxxtest; no default argument; not
 // variadic, a template, constexpr, consteval or inline; external C++ linkage),
 // else the message for the first rule it breaks, in this order: template,
 // signature, language linkage, linkage.

@@ -1,7 +1,8 @@
 // cxxtest/cxxtest.h: what a test file includes.
 //
-// cxxtest::T and cxxtest::F mirror Go's testing.T and testing.F. The driver
-// finds `void TestXxx(cxxtest::T&)` and `void FuzzXxx(cxxtest::F&)` and writes
+// cxxtest::T, cxxtest::F and cxxtest::B (benchmark.h) mirror Go's testing.T,
+// testing.F and testing.B. The driver finds `void TestXxx(cxxtest::T&)`,
+// `void FuzzXxx(cxxtest::F&)` and `void BenchmarkXxx(cxxtest::B&)` and writes
 // the test binary's main (see ARCHITECTURE.md); no macros, no registration.
 //
 //   void TestAdd(cxxtest::T& t) {
@@ -475,5 +476,7 @@ class M {
 };
 
 }  // namespace cxxtest
+
+#include <cxxtest/benchmark.h>  // B, PB, DoNotOptimize: after TB, which B extends
 
 #endif  // __cplusplus >= 201703L

@@ -9,6 +9,7 @@ namespace cxxtest {
 
 class T;
 class F;
+class B;
 class M;
 
 namespace internal {
@@ -21,6 +22,15 @@ struct FuzzEntry {
   const char* name;
   void (*fn)(F&);
 };
+struct BenchmarkEntry {
+  const char* name;
+  void (*fn)(B&);
+};
+
+// The benchmarks run_main runs after the tests with -test.bench, and the
+// package's import path for their `pkg:` line. Called before run_main; the
+// arrays must outlive it.
+void set_benchmarks(const BenchmarkEntry* benchmarks, size_t n, const char* import_path);
 
 // The package's TestMain (Go's TestMain(m *testing.M)). Called before
 // run_main, which then calls test_main instead of running the tests itself:

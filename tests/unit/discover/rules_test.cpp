@@ -10,7 +10,9 @@ TEST_CASE("Test and Fuzz names follow Go's rule") {
     CHECK_MESSAGE(kind_of_name(name) == Kind::Test, name);
   for (const char* name : {"Fuzz", "FuzzParse", "Fuzz_1"})
     CHECK_MESSAGE(kind_of_name(name) == Kind::Fuzz, name);
-  for (const char* name : {"Testing", "Tes", "test", "MyTest", "Fuzzy", "fuzz", "", "TEST"})
+  for (const char* name : {"Benchmark", "BenchmarkParse", "Benchmark_x"})
+    CHECK_MESSAGE(kind_of_name(name) == Kind::Benchmark, name);
+  for (const char* name : {"Testing", "Tes", "test", "MyTest", "Fuzzy", "fuzz", "", "TEST", "Benchmarks", "benchmark"})
     CHECK_MESSAGE(!kind_of_name(name), name);
 }
 
@@ -19,6 +21,8 @@ TEST_CASE("messages name the function and the expected shape") {
         "wrong signature for TestFoo, must be: void TestFoo(cxxtest::T& t)");
   CHECK(wrong_signature_message(Kind::Fuzz, "FuzzBar") ==
         "wrong signature for FuzzBar, must be: void FuzzBar(cxxtest::F& f)");
+  CHECK(wrong_signature_message(Kind::Benchmark, "BenchmarkBaz") ==
+        "wrong signature for BenchmarkBaz, must be: void BenchmarkBaz(cxxtest::B& b)");
   CHECK(linkage_message("TestFoo") ==
         "TestFoo must have external linkage (remove 'static' or the anonymous namespace)");
   CHECK(template_message("TestFoo") == "TestFoo must not be a template");
@@ -29,6 +33,8 @@ TEST_CASE("output lines are tab-separated with the file as given") {
   CHECK(format_finding("./a_test.cpp", test) == "test\t./a_test.cpp\t3\t6\tTestA");
   Finding fuzz{Kind::Fuzz, 10, 1, "FuzzB", ""};
   CHECK(format_finding("b_test.cc", fuzz) == "fuzz\tb_test.cc\t10\t1\tFuzzB");
+  Finding bench{Kind::Benchmark, 12, 6, "BenchmarkD", ""};
+  CHECK(format_finding("d_test.cpp", bench) == "bench\td_test.cpp\t12\t6\tBenchmarkD");
   Finding error{Kind::Test, 7, 13, "TestC", "TestC must not be a template"};
   CHECK(format_finding("c_test.cpp", error) ==
         "error\tc_test.cpp\t7\t13\tTestC must not be a template");

@@ -26,6 +26,8 @@ const std::map<std::string, std::vector<std::string>> kSamples = {
     {"Duration", {"1h2m3.5s", "0", "250ms"}},
     {"FuzzTime", {"1000x", "90s"}},
     {"MinimizeTime", {"0", "5x", "1.5s"}},
+    {"BenchTime", {"100x", "1.5s"}},
+    {"CpuList", {"1,2,4", "3"}},
 };
 
 // Every test flag's field, compared with its typed operator==.

@@ -35,6 +35,18 @@ TEST_CASE("the generated main lists tests and fuzz targets in order") {
   CHECK(generate_main({}).find("run_main(argc, argv, nullptr, 0, nullptr, 0)") != std::string::npos);
 }
 
+TEST_CASE("benchmarks get a table of their own, registered before run_main with the import path") {
+  TestFunc bench{false, "BenchmarkC", "x_test.cpp", 3, 6};
+  bench.bench = true;
+  std::string m = generate_main({{false, "TestA", "x_test.cpp", 1, 6}, bench}, "example.com/m/x");
+  CHECK(m.find("void BenchmarkC(cxxtest::B&);") != std::string::npos);
+  CHECK(m.find("cxxtest::internal::BenchmarkEntry cxxtest_benchmarks[] = {\n  {\"BenchmarkC\", &BenchmarkC},\n};") !=
+        std::string::npos);
+  CHECK(m.find("set_benchmarks(cxxtest_benchmarks, 1, \"example.com/m/x\");\n  return cxxtest::internal::run_main(argc, argv, "
+               "cxxtest_tests, 1, nullptr, 0)") != std::string::npos);
+  CHECK(generate_main({{false, "TestA", "x_test.cpp", 1, 6}}).find("set_benchmarks") == std::string::npos);
+}
+
 #include "driver/json_events.h"
 
 namespace {

@@ -16,7 +16,8 @@ std::vector<Variant> every_variant() {
     for (unsigned set = 0; set < 16; ++set)
       for (bool laf : {false, true})
         for (bool cover : {false, true})
-          if (!(cover && (laf || mode == Mode::Fuzz))) out.push_back(Variant{mode, set, laf, cover});
+          for (bool bench : {false, true})
+            if (!((cover || bench) && (laf || mode == Mode::Fuzz))) out.push_back(Variant{mode, set, laf, cover, bench});
   return out;
 }
 
@@ -32,13 +33,15 @@ TEST_CASE("parse_variant_name round-trips every name") {
     CHECK(parsed->sanitizers == v.sanitizers);
     CHECK(parsed->laf == (v.laf && v.mode == Mode::Fuzz));  // name() drops laf for plain builds
     CHECK(parsed->cover == v.cover);
+    CHECK(parsed->bench == v.bench);
   }
 }
 
 TEST_CASE("parse_variant_name accepts only the spellings name() prints") {
   for (const char* bad : {"", "Fuzz", "asan", "fuzz-", "-fuzz", "fuzz--asan", "fuzz-tsan", "fuzz-ubsan-asan",
                           "fuzz-asan-asan", "plain-laf", "fuzz-laf-asan", "fuzz-laf-laf", "fuzz asan",
-                          "fuzz-cover", "plain-cover-asan", "plain-cover-cover"}) {
+                          "fuzz-cover", "plain-cover-asan", "plain-cover-cover", "fuzz-bench", "plain-bench-asan",
+                          "plain-cover-bench", "plain-bench-bench"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_variant_name(bad));
   }
@@ -46,11 +49,11 @@ TEST_CASE("parse_variant_name accepts only the spellings name() prints") {
 
 TEST_CASE("buildable_variant_names lists the variants check_variant accepts") {
   auto names = buildable_variant_names();
-  CHECK(names.size() == 24);  // {plain, fuzz, fuzz-laf, plain-cover} x {-, asan, ubsan, asan-ubsan, race, ubsan-race}
+  CHECK(names.size() == 30);  // {plain, fuzz, fuzz-laf, plain-cover, plain-bench} x {-, asan, ubsan, asan-ubsan, race, ubsan-race}
   CHECK(names[0] == "plain");
   CHECK(names[1] == "fuzz");
   for (const char* n : {"fuzz-laf", "fuzz-asan", "plain-ubsan", "fuzz-asan-ubsan-laf", "fuzz-ubsan-race", "plain-cover",
-                        "plain-asan-cover"})
+                        "plain-asan-cover", "plain-bench", "plain-asan-bench"})
     CHECK(std::count(names.begin(), names.end(), n) == 1);
   for (const auto& n : names) {
     CAPTURE(n);
@@ -86,4 +89,17 @@ TEST_CASE("-cover is a plain build with source-based coverage in compiles and th
 TEST_CASE("the coverage stub archive belongs to fuzz variants") {
   CHECK(coverage_stub_archive(Variant{Mode::Fuzz, kAddress, false}) == "libcxxtest_covstub.a");
   CHECK(coverage_stub_archive(Variant{Mode::Plain, kAddress, false}) == "");
+}
+
+TEST_CASE("-bench is a plain build at -O2 with the counting malloc, but not where a sanitizer owns malloc") {
+  Variant v;
+  CHECK(apply_variant_flag(v, "bench"));
+  CHECK(v.name() == "plain-bench");
+  for (const auto& flags : {instrumented_flags(v, "ign.txt"), uninstrumented_flags(v)})
+    CHECK(std::count(flags.begin(), flags.end(), "-O2") == 1);
+  CHECK(benchmem_archive(v) == "libcxxtest_benchmem.a");
+  CHECK(benchmem_archive(Variant{Mode::Plain, kUndefined, false, false, true}) == "libcxxtest_benchmem.a");
+  CHECK(benchmem_archive(Variant{Mode::Plain, kAddress, false, false, true}) == "");
+  CHECK(benchmem_archive(Variant{Mode::Plain, kThread, false, false, true}) == "");
+  CHECK(benchmem_archive(Variant{}) == "");
 }

@@ -17,7 +17,8 @@ TEST_CASE("an unknown flag is a usage error with exit code 2") {
   CHECK(r.out.empty());
   CHECK(first_line(r.err) == "flag provided but not defined: -test.foo");
   CHECK(contains(r.err, "Usage of "));
-  CHECK(contains(r.err, "  -test.count n\n    \trun tests n times (default 1)\n"));
+  CHECK(contains(r.err, "  -test.count n\n    \trun tests and benchmarks n times (default 1)\n"));
+  CHECK(contains(r.err, "  -test.benchtime d\n    \trun each benchmark for duration d or N times if `d` is of the form Nx (default 1s)\n"));
 }
 
 TEST_CASE("bad flag values name the flag and the reason") {
@@ -27,6 +28,10 @@ TEST_CASE("bad flag values name the flag and the reason") {
         "invalid value \"5parsecs\" for flag -test.timeout: parse error");
   CHECK(first_line(run("basic", {"-test.fuzztime=0x"}).err) ==
         "invalid value \"0x\" for flag -test.fuzztime: invalid count");
+  CHECK(first_line(run("basic", {"-test.benchtime=0x"}).err) ==
+        "invalid value \"0x\" for flag -test.benchtime: invalid count");
+  CHECK(first_line(run("basic", {"-test.cpu=1,0"}).err) ==
+        "invalid value \"1,0\" for flag -test.cpu: invalid cpu count \"0\"");
   CHECK(first_line(run("basic", {"-test.fuzzminimizetime=-1s"}).err) ==
         "invalid value \"-1s\" for flag -test.fuzzminimizetime: invalid duration");
   CHECK(first_line(run("basic", {"-test.v=maybe"}).err) ==
