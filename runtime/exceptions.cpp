@@ -77,13 +77,30 @@ const void* current_exception_object() {
   return object;
 }
 
+// Whether a write_stack line is a frame of a cxxtest function: its name
+// ("cxxtest::...", or a template's "void cxxtest::...") names cxxtest before
+// its parameter list. A lambda in a test, "TestX(cxxtest::T&)::$_0::...",
+// does not.
+bool is_cxxtest_frame(std::string_view line) {
+  size_t in = line.find(" in ");
+  if (in == std::string_view::npos) return false;  // not symbolized
+  std::string_view name = line.substr(in + 4);
+  size_t ns = name.find("cxxtest::");
+  return ns != std::string_view::npos && ns < name.find('(');
+}
+
 // Drops the frames of the runner below the test: the first cxxtest frame
 // and everything after it, and the std::function frames just above it.
 std::string without_runner_frames(std::string stack) {
-  size_t cut = stack.find(" in cxxtest::");
-  if (cut == std::string::npos) return stack;
-  cut = stack.rfind('\n', cut);
-  stack.resize(cut == std::string::npos ? 0 : cut + 1);
+  size_t cut = 0;
+  while (cut < stack.size()) {
+    size_t end = stack.find('\n', cut);
+    if (end == std::string::npos) end = stack.size();
+    if (is_cxxtest_frame(std::string_view(stack).substr(cut, end - cut))) break;
+    cut = end + 1;
+  }
+  if (cut >= stack.size()) return stack;
+  stack.resize(cut);
   for (;;) {
     size_t start = stack.rfind('\n', stack.size() >= 2 ? stack.size() - 2 : 0);
     start = start == std::string::npos ? 0 : start + 1;
