@@ -232,11 +232,11 @@ bool Coordinator::dispatch_one(Slot& s) {
 
 void Coordinator::send_baseline(Slot& s, uint64_t runs) {
   s.entry = baseline_.front();
-  baseline_.erase(baseline_.begin());
+  baseline_.pop_front();  // O(1): a cache of 100,000 inputs made erase quadratic
   write_original(s, corpus_[s.entry].values, nullptr);
   s.op = coverage_ ? Op::Baseline : Op::RunOnce;
   s.state = State::Busy;
-  s.proc->send(Command{s.op, 0, coverage_ ? runs : 1, 0, 0, 0});
+  s.proc->send(coverage_ ? Command::baseline(runs) : Command::run_once());
 }
 
 void Coordinator::send_fuzz(Slot& s) {
@@ -249,7 +249,7 @@ void Coordinator::send_fuzz(Slot& s) {
   write_original(s, corpus_[s.entry].values, partner);
   s.op = Op::Fuzz;
   s.state = State::Busy;
-  s.proc->send(Command{Op::Fuzz, 0, uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice, 0, 0});
+  s.proc->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice));
 }
 
 void Coordinator::write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner) {

@@ -23,6 +23,7 @@
 // a crash or an error (f fails).
 #pragma once
 
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -176,7 +177,7 @@ class Coordinator {
   ExecBudget budget_;
   AutoDict auto_dict_;  // learned tokens that found coverage (auto_dict.h)
   Corpus corpus_;
-  std::vector<size_t> baseline_;  // entries still to send for the baseline
+  std::deque<size_t> baseline_;  // entries still to send for the baseline
   int64_t baseline_total_ = 0, baseline_done_ = 0;
   bool coverage_ = false;
   bool baseline_complete_ = false;

@@ -178,7 +178,7 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
   s.op = Op::RunOnce;
   s.state = State::Busy;
   s.granted = 1;
-  s.proc->send(Command{Op::RunOnce, 0, 1, 0, 0, 0});
+  s.proc->send(Command::run_once());
   const ShmView& shm = s.proc->shm();
   Reply r;
   if (wait_reply(s, r)) {
@@ -209,7 +209,7 @@ bool Coordinator::ensure_running(Slot& s) {
   Reply r;
   if (!wait_reply(s, r) || r.outcome != Outcome::Hello) return false;
   s.state = State::Initializing;
-  s.proc->send(Command{Op::Init, 0, 0, 0, rng_(), s.stream});
+  s.proc->send(Command::init(rng_(), s.stream));
   if (!wait_reply(s, r)) return false;
   s.state = State::Idle;
   return true;

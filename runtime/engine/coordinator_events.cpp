@@ -34,7 +34,7 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
       return;
     }
     s.state = State::Initializing;
-    s.proc->send(Command{Op::Init, 0, 0, 0, rng_(), s.stream});
+    s.proc->send(Command::init(rng_(), s.stream));
     return;
   }
   if (s.state != State::Busy) {
@@ -129,7 +129,7 @@ void Coordinator::new_coverage(size_t i) {
   s.state = State::Busy;
   uint64_t limit = (by_count || budget_.limited()) ? uint64_t(granted) : 0;
   Nanos nanos = by_count ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
-  s.proc->send(Command{Op::Minimize, 0, limit, nanos, 0, 0});
+  s.proc->send(Command::minimize(limit, nanos));
 }
 
 void Coordinator::on_minimize(size_t i, const Reply& r) {
