@@ -30,6 +30,7 @@ uintptr_t page_size() {
 // The calling thread's stack and the input guard page placed in it.
 struct ThreadStack {
   uintptr_t low = 0;    // lowest usable address (0: not known yet)
+  uintptr_t high = 0;   // one past the highest
   uintptr_t guard = 0;  // the input guard page, 0 when none is placed
   ~ThreadStack() {      // the stack may be reused by the next thread
     if (guard) mprotect(reinterpret_cast<void*>(guard), kGuardBytes, PROT_READ | PROT_WRITE);
@@ -44,7 +45,10 @@ void learn_low(ThreadStack& s) {
   if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
   void* addr = nullptr;
   size_t size = 0;
-  if (pthread_attr_getstack(&attr, &addr, &size) == 0) s.low = reinterpret_cast<uintptr_t>(addr);
+  if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+    s.low = reinterpret_cast<uintptr_t>(addr);
+    s.high = s.low + size;
+  }
   pthread_attr_destroy(&attr);
 }
 
@@ -79,8 +83,10 @@ __attribute__((noinline)) void invoke_input(const internal::FuzzFunction& fn, T&
   uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
   const size_t bytes = input_stack_bytes();
   uintptr_t top = (here - bytes) & ~(page_size() - 1);  // the guard's end
-  // Only inside this thread's stack, with room to spare; else its own guard.
-  bool fits = s.low && here > bytes + kGuardBytes && top - kGuardBytes >= s.low + page_size();
+  // Only inside this thread's stack, with room to spare (not on a fiber's
+  // or another stack of its own); else the stack's own guard is the limit.
+  bool fits = s.low && here >= s.low && here < s.high && here > bytes + kGuardBytes &&
+              top - kGuardBytes >= s.low + page_size();
   place_guard(s, fits ? top - kGuardBytes : 0);
   fn.invoke(t, values);
 }
