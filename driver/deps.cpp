@@ -25,7 +25,7 @@ namespace deps {
 
 DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx) {
   DepDirs d;
-  d.source = spec.source;
+  d.source = clean_dir(spec.source);
   d.root = ctx.deps_dir / spec.name;
   d.build = d.root / "build";
   d.prefix = d.root / "prefix";
@@ -261,16 +261,41 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   return built;
 }
 
-// Directories under a source tree that are never part of it: the cache.
-std::vector<fs::path> skipped_dirs(const DepSpec& spec, const DepContext& ctx) {
-  std::vector<fs::path> skip = {ctx.deps_dir};
-  if (auto root = cachedir::cache_root(nullptr)) skip.push_back(*root);
-  if (!ctx.module_root.empty() && ctx.module_root.lexically_normal() != spec.source.lexically_normal())
-    skip.push_back(ctx.module_root);
-  return skip;
+// `dir` relative to `source` when it lies inside it or is it ("."), compared
+// lexically, then with symlinks resolved (the module root is a real path,
+// the source may be written through a link); nullopt when outside.
+std::optional<fs::path> relative_inside(const fs::path& dir, const fs::path& source) {
+  auto inside = [](const fs::path& d, const fs::path& s) -> std::optional<fs::path> {
+    fs::path rel = clean_dir(d).lexically_relative(clean_dir(s));
+    if (rel.empty() || *rel.begin() == "..") return std::nullopt;
+    return rel;
+  };
+  if (auto rel = inside(dir, source)) return rel;
+  std::error_code ec1, ec2;
+  fs::path real_dir = fs::weakly_canonical(dir, ec1), real_source = fs::weakly_canonical(source, ec2);
+  if (ec1 || ec2) return std::nullopt;
+  return inside(real_dir, real_source);
 }
 
 }  // namespace
+
+WalkSkip skipped_by_walk(const DepDirs& dirs, const DepContext& ctx) {
+  WalkSkip skip;
+  std::vector<fs::path> dirs_to_skip = {ctx.deps_dir};
+  if (auto root = cachedir::cache_root(nullptr)) dirs_to_skip.push_back(*root);
+  if (!ctx.module_root.empty()) dirs_to_skip.push_back(ctx.module_root);
+  for (const auto& d : dirs_to_skip) {
+    auto rel = relative_inside(d, dirs.source);
+    if (!rel) continue;
+    if (*rel != ".") {
+      skip.paths.push_back(dirs.source / *rel);
+    } else if (d == ctx.module_root) {  // the module is the source's root
+      skip.paths.push_back(dirs.source / "cxxtest.toml");
+      skip.names.push_back("testdata");
+    }
+  }
+  return skip;
+}
 
 }  // namespace deps
 
@@ -289,7 +314,8 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   DepDirs dirs = dep_dirs(spec, ctx);
   // The fast path: only the files the last build depended on (deps_watch.h).
   if (auto done = read_result(dirs.result, "", fingerprint_of(spec, *system, ctx, {}).hash)) return *done;
-  auto entries = walk_source(spec.source, skipped_dirs(spec, ctx));
+  WalkSkip skip = skipped_by_walk(dirs, ctx);
+  auto entries = walk_source(dirs.source, skip.paths, skip.names);
   Fingerprint fingerprint = fingerprint_of(spec, *system, ctx, entries);
   if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;
 

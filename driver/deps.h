@@ -32,8 +32,10 @@
 // A dep is rebuilt when its fingerprint changes (the DepSpec, the variant,
 // the wrapper flags, the compilers, CFLAGS/CXXFLAGS/CPPFLAGS/LDFLAGS, and the
 // (path, mtime, size) of every file under its source dir but .git, object
-// files and other build trees) and never otherwise: a no-op run only lstats
-// the source tree and reads `result`.
+// files, other build trees, the cache and the module's own directory when it
+// lies inside: its tests, cxxtest.toml and testdata/ never rebuild the
+// library) and never otherwise: a no-op run only lstats the source tree and
+// reads `result`.
 //
 // What a dep gives, by build system (the spec's include_dirs and libs are
 // relative to the source dir, or start with $SOURCE/, $BUILD/ or $PREFIX/):

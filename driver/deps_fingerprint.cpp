@@ -52,8 +52,11 @@ int64_t mtime_ns(const struct stat& st) {
 
 // Depth first, each directory's names sorted, so the order is fixed.
 struct Walker {
-  const std::vector<std::string>& skip;  // absolute dirs, as strings
+  const std::vector<std::string>& skip;        // absolute files and dirs, as strings
+  const std::vector<std::string>& skip_names;  // directory names
   std::vector<SourceEntry>& out;
+
+  bool skipped(const std::string& abs) const { return std::find(skip.begin(), skip.end(), abs) != skip.end(); }
 
   // Lists `dir` (absolute `abs`, relative `rel`, "" for the root).
   void walk(const std::string& abs, const std::string& rel) {
@@ -86,13 +89,15 @@ struct Walker {
       if (!is_dir && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) return;
     }
     std::string child_rel = rel.empty() ? name : rel + "/" + name;
+    std::string child_abs = abs + "/" + name;
+    if (skipped(child_abs)) return;
     if (!is_dir) {
       out.push_back(
           {std::move(child_rel), mtime_ns(st), static_cast<int64_t>(st.st_size), S_ISLNK(st.st_mode)});
       return;
     }
-    std::string child_abs = abs + "/" + name;
-    if (is_skipped_dir(name) || std::find(skip.begin(), skip.end(), child_abs) != skip.end()) return;
+    if (is_skipped_dir(name) || std::find(skip_names.begin(), skip_names.end(), name) != skip_names.end())
+      return;
     walk(child_abs, child_rel);
   }
 };
@@ -158,11 +163,18 @@ std::string env_or_empty(const char* name) {
 
 }  // namespace
 
-std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs::path>& skip) {
+fs::path clean_dir(const fs::path& p) {
+  fs::path n = p.lexically_normal();
+  if (!n.has_filename() && n.has_relative_path()) n = n.parent_path();
+  return n;
+}
+
+std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs::path>& skip,
+                                     const std::vector<std::string>& skip_names) {
   std::vector<std::string> skip_strings;
-  for (const auto& s : skip) skip_strings.push_back(s.lexically_normal().string());
+  for (const auto& s : skip) skip_strings.push_back(clean_dir(s).string());
   std::vector<SourceEntry> out;
-  Walker{skip_strings, out}.walk(root.lexically_normal().string(), "");
+  Walker{skip_strings, skip_names, out}.walk(clean_dir(root).string(), "");
   return out;
 }
 

@@ -36,13 +36,30 @@ struct SourceEntry {
   bool symlink = false;
 };
 
+// `p` lexically normalized without a trailing separator: "/a/fuzz/.." is
+// "/a", as every path compared with a walk's paths must be.
+fs::path clean_dir(const fs::path& p);
+
 // Every file under `root`, depth first with each directory's names sorted,
 // from readdir and lstat alone (no file is read). Left out: .git/.hg/.svn,
 // .deps/.libs and autom4te.cache directories, object files (*.o, *.obj,
 // *.lo, *.la, *.so, *.gch, *.pch), any directory below the root holding
-// CMakeCache.txt or config.status (another build tree), and the directories
-// in `skip` (the cache).
-std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs::path>& skip);
+// CMakeCache.txt or config.status (another build tree), the files and
+// directories in `skip` (the cache, the module), and directories named one
+// of `skip_names` at any depth.
+std::vector<SourceEntry> walk_source(const fs::path& root, const std::vector<fs::path>& skip,
+                                     const std::vector<std::string>& skip_names = {});
+
+// What a dep's walk leaves out besides build trees: the module's directory
+// when it lies inside the source (a fuzz/ module in the library's checkout;
+// a module at the source's root keeps its tests but not its cxxtest.toml
+// and testdata/ dirs), the dep's build dirs and the cache, each found
+// lexically or with symlinks resolved.
+struct WalkSkip {
+  std::vector<fs::path> paths;
+  std::vector<std::string> names;
+};
+WalkSkip skipped_by_walk(const DepDirs& dirs, const DepContext& ctx);
 
 // What a dep's result is keyed on. `input` is one tagged line per input
 // (spec fields, variant, the wrappers' flags, compilers, CFLAGS & co.) and

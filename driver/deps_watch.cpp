@@ -88,11 +88,17 @@ void add_stat(std::string& out, const WatchedPath& w, const struct stat* st) {
 std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool copy, const std::vector<SourceEntry>& entries) {
   std::vector<std::string> sources, inc_dirs;
   read_log(dirs, copy, sources, inc_dirs);
-  std::string src_root = dirs.source.lexically_normal().string();
+  std::string src_root = clean_dir(dirs.source).string();
+  // Only files the walk saw are watched: one the fingerprint leaves out (in
+  // the module, the cache, another build tree) never rebuilds the dep.
+  std::set<std::string> walked;
+  for (const auto& e : entries) walked.insert(src_root + "/" + e.rel);
   std::set<std::string> files;
   std::deque<std::string> queue;
-  for (const auto& s : sources)
-    if (is_under(s, src_root) && files.insert(s).second) queue.push_back(s);
+  auto watch = [&](const std::string& f) {
+    if (walked.count(f) != 0 && files.insert(f).second) queue.push_back(f);
+  };
+  for (const auto& s : sources) watch(s);
   if (files.empty()) return {};
   // The headers they reach, resolved like the compiler would (own dir for
   // "x", then the -I dirs), kept when inside the source tree.
@@ -110,7 +116,7 @@ std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool copy, const std
       for (const auto& c : candidates) {
         std::string norm = fs::path(c).lexically_normal().string();
         if (!regular_file(norm)) continue;
-        if (is_under(norm, src_root) && files.insert(norm).second) queue.push_back(norm);
+        watch(norm);
         break;
       }
     }
@@ -141,7 +147,7 @@ std::string watched_digest(const std::vector<WatchedPath>& paths) {
 std::string watched_digest_at_walk(const std::vector<WatchedPath>& paths, const fs::path& source,
                                    const std::vector<SourceEntry>& entries) {
   std::unordered_map<std::string, const SourceEntry*> by_path;
-  std::string root = source.lexically_normal().string();
+  std::string root = clean_dir(source).string();
   for (const auto& e : entries) by_path.emplace(root + "/" + e.rel, &e);
   std::string text;
   for (const auto& w : paths) {

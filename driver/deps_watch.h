@@ -6,8 +6,10 @@
 // includes too), the build system's own files (CMakeLists.txt, *.cmake,
 // Makefile*, *.am, *.ac, *.in, configure, *.m4, *.mk) and the directories
 // holding any of them (a file added or removed changes its directory's
-// mtime). When those and the fingerprint's other inputs are as they were,
-// the recorded result stands; else the full walk decides.
+// mtime), each only when the walk saw it (so never a file of the module,
+// the cache or another build tree). When those and the fingerprint's other
+// inputs are as they were, the recorded result stands; else the full walk
+// decides.
 //
 // An include the textual scan cannot see (#include MACRO) is not watched: an
 // edit of such a header alone is noticed by the next full walk only, which

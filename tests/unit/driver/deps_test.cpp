@@ -324,6 +324,70 @@ TEST_CASE("deps: a Make dep builds in a copy, incrementally, never in the source
   CHECK(read(build / "n.c") == "int n(void) { return 4; }\n");
 }
 
+TEST_CASE("deps: a module inside the source (source = \"..\") is no part of the dep") {
+  Scratch s;
+  s.wrappers();
+  s.write("src/m.c", "int m(void) { return 2; }\n");
+  s.write("src/Makefile", "libm2.a: m.o\n\tar rcs $@ $^\nm.o: m.c\n\t$(CC) -c m.c\n");
+  s.write("src/fuzz/cxxtest.toml", "[deps.lib]\nsource = \"..\"\n");
+  s.write("src/fuzz/dec/dec_test.cpp", "void FuzzDec() {}\n");
+  s.write("src/fuzz/dec/testdata/fuzz/FuzzDec/1", "cxxtest fuzz v1\n");
+  DepSpec spec = spec_at((s.root / "src" / "fuzz" / "..").lexically_normal());  // "src/", as the config has it
+  DepContext ctx = s.context();
+  ctx.module_root = s.root / "src" / "fuzz";
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  std::string fingerprint = read(ctx.deps_dir / "lib" / "fingerprint");
+  CHECK(fingerprint.find("file m.c ") != std::string::npos);
+  CHECK(fingerprint.find("fuzz/") == std::string::npos);
+  CHECK(read(ctx.deps_dir / "lib" / "result").find(s.root.string() + "/src/m.c") != std::string::npos);  // watched
+  fs::path log = ctx.deps_dir / "lib" / "build.log";
+  auto built_at = fs::last_write_time(log);
+
+  // A new reproducer, an edited test, an edited cxxtest.toml: no rebuild,
+  // by the fast path and by the full walk (the source dir's mtime forces it).
+  s.write("src/fuzz/dec/testdata/fuzz/FuzzDec/2", "cxxtest fuzz v1\n");
+  bump_mtime(s.root / "src" / "fuzz" / "dec" / "dec_test.cpp");
+  bump_mtime(s.root / "src" / "fuzz" / "cxxtest.toml");
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  CHECK(fs::last_write_time(log) == built_at);
+  bump_mtime(s.root / "src");
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  CHECK(fs::last_write_time(log) == built_at);
+
+  bump_mtime(s.root / "src" / "m.c");  // the library's own source still rebuilds it
+  REQUIRE(ensure_dep(spec, ctx).ok());
+  CHECK(fs::last_write_time(log) != built_at);
+}
+
+TEST_CASE("deps: the walk skips the module and the cache, found through symlinks too") {
+  Scratch s;
+  s.write("src/fuzz/cxxtest.toml", "");
+  fs::create_directory_symlink(s.root / "src", s.root / "link");
+  DepContext ctx = s.context();
+  ctx.module_root = s.root / "src" / "fuzz";
+  DepSpec spec = spec_at(s.root / "link");
+  WalkSkip skip = skipped_by_walk(dep_dirs(spec, ctx), ctx);
+  CHECK(std::count(skip.paths.begin(), skip.paths.end(), s.root / "link" / "fuzz") == 1);
+  CHECK(skip.names.empty());
+
+  // The module at the source's root: its tests stay, cxxtest.toml and testdata/ go.
+  ctx.module_root = s.root / "src";
+  skip = skipped_by_walk(dep_dirs(spec_at(s.root / "src"), ctx), ctx);
+  CHECK(std::count(skip.paths.begin(), skip.paths.end(), s.root / "src" / "cxxtest.toml") == 1);
+  CHECK(skip.names == std::vector<std::string>{"testdata"});
+  s.write("src/cxxtest.toml", "");
+  s.write("src/a_test.cpp", "");
+  s.write("src/pkg/testdata/x", "");
+  CHECK(rels(walk_source(s.root / "src", skip.paths, skip.names)) ==
+        std::vector<std::string>{"a_test.cpp", "fuzz/cxxtest.toml"});
+
+  // The cache dir inside the source (CXXTESTCACHE=src/cache, deps under it).
+  ctx.deps_dir = s.root / "src" / "cache" / "build" / "k" / "plain" / "deps";
+  ctx.module_root.clear();
+  skip = skipped_by_walk(dep_dirs(spec_at(s.root / "src"), ctx), ctx);
+  CHECK(std::count(skip.paths.begin(), skip.paths.end(), ctx.deps_dir) == 1);
+}
+
 namespace {
 
 // An autotools-style project with a hand-written configure: enough to check
