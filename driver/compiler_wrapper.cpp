@@ -43,6 +43,12 @@ bool takes_separate_value(const std::string& flag) {
                      [&](const char* f) { return flag == f; });
 }
 
+// -g, -g0..3, -ggdb, -gdwarf-N, -gline-tables-only, ...: the build chose its
+// debug info. -gcc-toolchain and -gcc-install-dir= are not debug flags.
+bool is_debug_flag(const std::string& flag) {
+  return flag.rfind("-g", 0) == 0 && flag.rfind("-gcc-", 0) != 0;
+}
+
 bool is_source(const std::string& input) {
   std::string ext = fs::path(input).extension().string();
   return std::any_of(std::begin(kSourceSuffixes), std::end(kSourceSuffixes),
@@ -95,6 +101,8 @@ CompilerArgs classify_compiler_args(const std::vector<std::string>& args) {
       out.language_forced = lang != "none";
     } else if (takes_separate_value(a)) {
       ++i;
+    } else if (is_debug_flag(a)) {
+      out.debug_flag = true;
     }
   }
   if (!inputs) out.kind = Invocation::Query;
@@ -125,6 +133,8 @@ std::vector<std::string> wrapped_command(const std::string& compiler, const std:
   if (kind.kind != Invocation::Query && (kind.kind != Invocation::Link || kind.compiles))
     compile_flags = wrapper_compile_flags(v, p);
   out.insert(out.end(), compile_flags.begin(), compile_flags.end());
+  bool compiles = kind.kind == Invocation::Compile || (kind.kind == Invocation::Link && kind.compiles);
+  if (compiles && !kind.debug_flag) out.push_back(kWrapperDebugFlag);
   out.insert(out.end(), args.begin(), args.end());
   if (kind.kind != Invocation::Link) return out;
   for (const auto& f : cxxtest::instrument::link_flags(v))  // the sanitizer flags are in both lists

@@ -194,6 +194,7 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   // What the wrappers add (the cxxtest binary itself is left out: a rebuilt
   // cxxtest does not rebuild every dep).
   out += "flags " + shell_join(wrapper_compile_flags(ctx.variant, paths)) + "\n";
+  out += std::string("debug ") + kWrapperDebugFlag + " unless the build's own -g\n";
   out += "ignorelist " + stat_line(paths.ignorelist) + "\n";
   if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
   out += "cc " + wrapper_cc(ctx) + "\ncxx " + wrapper_cxx(ctx) + "\n";

@@ -108,6 +108,27 @@ TEST_CASE("a link gets the link flags and, last, the coverage stub") {
   CHECK(plain == Args{"clang", "a.o", "-o", "prog", "-pthread"});
 }
 
+TEST_CASE("a compile without a -g flag of its own gets line tables, for file:line in stacks") {
+  const std::string kLines = "-gline-tables-only";
+  Args argv = command({"-O2", "-c", "a.c", "-o", "a.o"});
+  CHECK(count(argv, kLines) == 1);
+  CHECK(index_of(argv, kLines) < index_of(argv, "-O2"));
+  CHECK(count(command({"-c", "a.c"}, kPlain), kLines) == 1);
+  CHECK(count(command({"-S", "a.cc"}), kLines) == 1);
+  CHECK(count(command({"main.c", "-o", "prog"}), kLines) == 1);  // compiles and links
+  // The build's own choice stands, whatever it is.
+  for (const std::string& own : {"-g", "-g0", "-g3", "-ggdb", "-gdwarf-4", "-gline-tables-only", "-gsplit-dwarf"})
+    CHECK_MESSAGE(count(command({"-c", own, "a.c"}), kLines) == (own == kLines ? 1 : 0), own);
+  // Not a debug flag, nor is a flag's value.
+  CHECK(count(command({"-gcc-toolchain", "/opt/gcc", "-c", "a.c"}), kLines) == 1);
+  CHECK(count(command({"-c", "a.c", "-o", "-g"}), kLines) == 1);
+  // Nothing to debug: preprocessing, a link of objects, a query.
+  CHECK(count(command({"-E", "a.c"}), kLines) == 0);
+  CHECK(count(command({"-M", "a.c"}), kLines) == 0);
+  CHECK(count(command({"a.o", "-o", "prog"}), kLines) == 0);
+  CHECK(count(command({"--version"}), kLines) == 0);
+}
+
 TEST_CASE("a query is passed through untouched") {
   CHECK(command({"--version"}, kFuzzAsan) == Args{"clang", "--version"});
   CHECK(command({"-print-prog-name=ld"}) == Args{"clang", "-print-prog-name=ld"});
