@@ -222,6 +222,40 @@ Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const 
   return true;
 }
 
+// Up to three shared libraries (*.so, *.so.N) under `dir`, relative to it,
+// comma-separated.
+std::string shared_libraries_under(const fs::path& dir) {
+  std::string out;
+  int n = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator() && n < 3;
+       it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (!it->is_regular_file(ec) || (it->path().extension() != ".so" && name.find(".so.") == std::string::npos))
+      continue;
+    out += (n++ ? ", " : "") + it->path().lexically_relative(dir).string();
+  }
+  return out;
+}
+
+// make and autotools find a dep's archives by looking: when there are none
+// (a Makefile whose goals build only objects or programs), every test link
+// would fail with undefined references, so the build fails here instead,
+// saying what to set.
+Expected<bool> check_found_library(const std::string& system, const DepDirs& dirs, DepRunner& run,
+                                   const DepBuild& b) {
+  if ((system != "make" && system != "autotools") || !b.archives.empty()) return true;
+  std::string looked = system == "make" ? dirs.build.string()
+                                        : (dirs.prefix / "lib").string() + " or " + dirs.build.string();
+  std::string shared = shared_libraries_under(dirs.build);
+  if (!shared.empty()) shared = " (only shared ones: " + shared + "; cxxtest links deps statically)";
+  return run.error("the build produced no library (.a) under " + looked + shared +
+                   "; set targets to make goals that build a static library (targets = [\"libfoo.a\"]), libs "
+                   "to the static libraries it builds (libs = [\"$BUILD/libfoo.a\"]), or build = \"command\" "
+                   "with a command that builds one (run in the build dir; the source is $CXXTEST_DEP_SOURCE) "
+                   "and its libs");
+}
+
 // The sources the build compiled, from compile.log (a copy's paths mapped
 // back to the source dir).
 std::vector<fs::path> compiled_sources(const DepDirs& dirs) {
@@ -247,6 +281,8 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!built) return built;
   auto applied = apply_spec(spec, system, dirs, run, *built);
   if (!applied) return Error{applied.error()};
+  auto found = check_found_library(system, dirs, run, *built);
+  if (!found) return Error{found.error()};
   built->compiled_sources = compiled_sources(dirs);
   for (const auto& a : built->archives)
     if (archive_defines(a, "main")) built->program_archives.push_back(a);

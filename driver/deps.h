@@ -49,7 +49,9 @@
 //   make       the source's include/ (else the source dir) and every .a the
 //              build wrote (link_group)
 //   command    only what the spec names (libs is required)
-// For autotools and make, the spec's include_dirs / libs replace the defaults.
+// For autotools and make, the spec's include_dirs / libs replace the defaults;
+// a build that gives no archive and names no libs is an error saying what to
+// set.
 #pragma once
 
 #include <filesystem>

@@ -445,6 +445,27 @@ TEST_CASE("deps: an autotools dep whose install fails links its build tree's arc
   CHECK(read(ctx.deps_dir / "lib" / "build.log").find("make install failed") != std::string::npos);
 }
 
+TEST_CASE("deps: a Make dep whose build writes no archive is an error saying what to set") {
+  Scratch s;
+  s.wrappers();
+  s.write("src/m.c", "int m(void) { return 2; }\n");
+  s.write("src/Makefile", "all: m.o\nm.o: m.c\n\t$(CC) -c m.c\n");
+  DepContext ctx = s.context();
+  auto r = ensure_dep(spec_at(s.root / "src"), ctx);
+  REQUIRE(!r.ok());
+  fs::path build = ctx.deps_dir / "lib" / "build";
+  CHECK(r.error().starts_with("cxxtest.toml:4:1: [deps.lib]: the build produced no library (.a) under " +
+                              build.string() + "; set targets to make goals that build a static library"));
+  CHECK(r.error().find("libs = [\"$BUILD/libfoo.a\"]") != std::string::npos);
+  CHECK(r.error().find("build = \"command\"") != std::string::npos);
+  CHECK(!fs::exists(ctx.deps_dir / "lib" / "result"));
+
+  s.write("src/Makefile", "libm.so: m.c\n\t$(CC) -shared -fPIC m.c -o $@\n");
+  r = ensure_dep(spec_at(s.root / "src"), ctx);
+  REQUIRE(!r.ok());
+  CHECK(r.error().find("(only shared ones: libm.so; cxxtest links deps statically)") != std::string::npos);
+}
+
 TEST_CASE("deps: a command dep must name its libs, which must exist") {
   Scratch s;
   s.write("src/x.c", "");
