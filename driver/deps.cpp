@@ -283,6 +283,7 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!applied) return Error{applied.error()};
   auto found = check_found_library(system, dirs, run, *built);
   if (!found) return Error{found.error()};
+  add_pkg_config(spec, dirs, run, *built);
   built->compiled_sources = compiled_sources(dirs);
   for (const auto& a : built->archives)
     if (archive_defines(a, "main")) built->program_archives.push_back(a);

@@ -51,7 +51,10 @@
 //   command    only what the spec names (libs is required)
 // For autotools and make, the spec's include_dirs / libs replace the defaults;
 // a build that gives no archive and names no libs is an error saying what to
-// set.
+// set. Whatever the system, *.pc files the build installed (<prefix>/lib/
+// pkgconfig, lib64/pkgconfig, share/pkgconfig) add pkg-config's include dirs
+// (unless the spec names include_dirs), defines, and static link arguments
+// (unless the spec names link), but -l of the dep's own archives.
 #pragma once
 
 #include <filesystem>

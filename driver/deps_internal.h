@@ -108,6 +108,10 @@ class DepRunner {
   Expected<bool> run(const std::string& what, const std::vector<std::string>& argv, const fs::path& cwd);
   // Like run, but a failure is only logged: returns false.
   bool try_run(const std::vector<std::string>& argv, const fs::path& cwd);
+  // Runs argv in the build dir with `env` (NAME=VALUE) added and puts what
+  // it printed (stdout and stderr; why it did not start) into *output, which
+  // is logged too. Returns whether it exited 0.
+  bool capture(const std::vector<std::string>& argv, const std::vector<std::string>& env, std::string* output);
   // For a build in a copy of the source: compiles map the build dir to the
   // source dir in debug info and __FILE__ (-ffile-prefix-map, through clang's
   // CCC_OVERRIDE_OPTIONS, which the wrappers' clang reads), so reports name
@@ -155,6 +159,19 @@ Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, Dep
 Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
                               const std::vector<SourceEntry>& entries);
 Expected<DepBuild> build_command(const DepSpec& spec, const DepDirs& dirs, DepRunner& run);
+
+// What the pkg-config files the build installed say its libraries need
+// (driver/deps_pkgconfig.cpp): when <prefix>/lib/pkgconfig, lib64/pkgconfig
+// or share/pkgconfig holds *.pc files, `pkg-config --cflags` and `pkg-config
+// --static --libs` of all of them (PKG_CONFIG_PATH naming those dirs first)
+// add their -I/-isystem dirs (unless the spec names include_dirs), -D
+// defines, and link arguments (unless the spec names link) but -l of a
+// library among `b.archives`. pkg-config missing or failing is a warning.
+void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, DepBuild& b);
+
+// Splits pkg-config output into words: blanks separate, a backslash keeps
+// the next character (pkg-config escapes blanks in paths so).
+std::vector<std::string> split_pkg_config_words(const std::string& text);
 
 // The CMake File API reply of a configured build tree: the static libraries
 // `targets` names (every static library when empty) and those they depend

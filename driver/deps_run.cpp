@@ -126,6 +126,23 @@ bool DepRunner::try_run(const std::vector<std::string>& argv, const fs::path& cw
   return exec(argv, cwd, &how) == 0;
 }
 
+bool DepRunner::capture(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                        std::string* output) {
+  std::ofstream log(dirs_.build_log, std::ios::app | std::ios::binary);
+  log << "$ " << shell_join(env) << " " << shell_join(argv) << "\n";
+  if (ctx_.print_commands) std::cerr << shell_join(env) << " " << shell_join(argv) << "\n";
+  ProcessOptions opts;
+  opts.cwd = dirs_.build.string();
+  opts.extra_env = env_;
+  opts.extra_env.insert(opts.extra_env.end(), env.begin(), env.end());
+  output->clear();
+  ExitStatus st = run_process(argv, opts, output);
+  log << *output;
+  if (!output->empty() && output->back() != '\n') log << "\n";
+  if (!st.ok()) log << "(" << how_it_ended(st) << ")\n";
+  return st.ok();
+}
+
 bool reset_unless_configured(const DepDirs& dirs, const std::string& setup) {
   auto old = cachedir::read_file(dirs.configured);
   if (old && *old == setup) return false;

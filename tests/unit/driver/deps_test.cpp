@@ -445,6 +445,39 @@ TEST_CASE("deps: an autotools dep whose install fails links its build tree's arc
   CHECK(read(ctx.deps_dir / "lib" / "build.log").find("make install failed") != std::string::npos);
 }
 
+TEST_CASE("deps: installed pkg-config files give include dirs, defines and link arguments; .la files are ignored") {
+  Scratch s;
+  s.wrappers();
+  write_configure_project(s,
+                          "install: liba.a\n\tmkdir -p $(prefix)/lib/pkgconfig $(prefix)/include/a\n"
+                          "\tcp liba.a $(prefix)/lib/\n\techo '# libtool library' > $(prefix)/lib/liba.la\n"
+                          "\tcp @srcdir@/a.h $(prefix)/include/a/\n"
+                          "\tsed 's|PREFIX|$(prefix)|' @srcdir@/a.pc.in > $(prefix)/lib/pkgconfig/a-1.0.pc\n");
+  s.write("src/a.pc.in",
+          "prefix=PREFIX\nlibdir=${prefix}/lib\nincludedir=${prefix}/include\n\nName: a\nDescription: a\n"
+          "Version: 1.0\nCflags: -I${includedir}/a -DA_STATIC=1\nLibs: -L${libdir} -la\nLibs.private: -lm\n");
+  DepSpec spec = spec_at(s.root / "src");
+  DepContext ctx = s.context();
+  auto r = ensure_dep(spec, ctx);
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  fs::path prefix = ctx.deps_dir / "lib" / "prefix";
+  CHECK(r->archives == std::vector<fs::path>{prefix / "lib" / "liba.a"});
+  CHECK(r->include_dirs == std::vector<fs::path>{prefix / "include", prefix / "include" / "a"});
+  CHECK(r->defines == std::vector<std::string>{"A_STATIC=1"});
+  CHECK(r->link_args == std::vector<std::string>{"-L" + (prefix / "lib").string(), "-lm"});  // not -la: linked
+
+  // The spec's include_dirs and link win over the .pc file's.
+  spec.include_dirs = {"$PREFIX/include"};
+  spec.link = {"-lz"};
+  r = ensure_dep(spec, ctx);
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  CHECK(r->include_dirs == std::vector<fs::path>{prefix / "include"});
+  CHECK(r->link_args == std::vector<std::string>{"-lz"});
+  CHECK(r->defines == std::vector<std::string>{"A_STATIC=1"});
+
+  CHECK(split_pkg_config_words(" -I/a\\ b  -lx\n") == std::vector<std::string>{"-I/a b", "-lx"});
+}
+
 TEST_CASE("deps: a Make dep whose build writes no archive is an error saying what to set") {
   Scratch s;
   s.wrappers();
