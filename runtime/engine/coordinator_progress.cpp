@@ -39,6 +39,11 @@ void Coordinator::log_progress() {
   last_log_execs_ = execs;
 }
 
-void Coordinator::log_final() { log_progress(); }
+// The last line, unless the periodic one just said the same (the run ending
+// right after it printed it twice, the second time at 0/sec).
+void Coordinator::log_final() {
+  if (last_log_ > start_ && execs_now() == last_log_execs_ && now() - last_log_ < kSecond) return;
+  log_progress();
+}
 
 }  // namespace cxxtest::runtime::engine
