@@ -12,10 +12,10 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <set>
 
+#include "cachedir/atomic_file.h"
 #include "cachedir/corpus_dir.h"
 #include "corpus_v1.h"
 #include "engine/coordinator.h"
@@ -158,9 +158,8 @@ void Coordinator::finish_corpus_minimization() {
       generated += kept.count(name);
       continue;
     }
-    std::ifstream in(it->path(), std::ios::binary);
-    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!corpus_.contains(data)) continue;
+    std::optional<std::string> data = cachedir::read_file(it->path());
+    if (!data || !corpus_.contains(*data)) continue;
     ++generated;
     if (std::filesystem::remove(it->path(), ec)) ++removed;
   }

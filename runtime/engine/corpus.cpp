@@ -39,18 +39,14 @@ size_t Corpus::pick(uint64_t random) {
   if (unpicked_ < entries_.size()) {
     i = unpicked_;
   } else {
+    // Running sums of the weights, each computed once; the draw is 53
+    // random bits as a fraction of the total.
+    cumulative_.resize(entries_.size());
     double total = 0;
-    for (size_t k = 0; k < entries_.size(); ++k) total += weight(k);
-    // 53 random bits as a fraction of the total weight.
+    for (size_t k = 0; k < entries_.size(); ++k) cumulative_[k] = total += weight(k);
     double at = double(random >> 11) * (1.0 / 9007199254740992.0) * total;
-    i = entries_.size() - 1;
-    for (size_t k = 0; k < entries_.size(); ++k) {
-      at -= weight(k);
-      if (at < 0) {
-        i = k;
-        break;
-      }
-    }
+    i = size_t(std::upper_bound(cumulative_.begin(), cumulative_.end(), at) - cumulative_.begin());
+    i = std::min(i, entries_.size() - 1);
   }
   ++stats_[i].picked;
   return i;

@@ -42,16 +42,18 @@ std::vector<const FuzzEntry*> matching(std::span<const FuzzEntry> targets) {
   return out;
 }
 
-// -fuzzseed=N, else CXXTEST_FUZZSEED, else a fresh draw in [1, 2^31) so that
-// every printed seed can be passed back as -fuzzseed.
 bool g_several_targets = false;  // fuzz_in_turn: label progress lines
 
-uint64_t fuzz_seed() {
-  if (flags().fuzzseed > 0) return uint64_t(flags().fuzzseed);
+// *seed = -fuzzseed=N, else CXXTEST_FUZZSEED, else a fresh draw in [1, 2^31)
+// so that every printed seed can be passed back as -fuzzseed. Returns
+// whether the seed was given (the run is then repeatable, coordinator.h).
+bool fuzz_seed(uint64_t* seed) {
+  if (flags().fuzzseed > 0) return *seed = uint64_t(flags().fuzzseed), true;
   const char* s = env_lookup("CXXTEST_FUZZSEED");
-  if (s && *s) return std::strtoull(s, nullptr, 10);
+  if (s && *s) return *seed = std::strtoull(s, nullptr, 10), true;
   uint64_t r = std::random_device{}() ^ uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-  return r % 0x7fffffffu + 1;
+  *seed = r % 0x7fffffffu + 1;
+  return false;
 }
 
 void coordinator_runner(TestState& f, const FuzzTarget& target) { coordinate(f, target); }
@@ -166,13 +168,11 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   if (const char* flags = env_lookup("CXXTEST_RERUN_FLAGS"); flags && *flags) o.package = flags + (" " + o.package);
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
-  o.seed = fuzz_seed();
+  o.seed_given = fuzz_seed(&o.seed);
   o.verbose = fl.verbose;
   o.keep_going = fl.fuzzkeepgoing;
   o.minimize_corpus = fl.fuzzminimizecorpus;
   if (g_several_targets) o.label = target.name;
-  const char* env_seed = env_lookup("CXXTEST_FUZZSEED");
-  o.seed_given = fl.fuzzseed > 0 || (env_seed && *env_seed);
   // When the process that started us (cxxtest) dies, even by SIGKILL, stop
   // as on ^C: workers end (their own death signal), the corpus is on disk.
   prctl(PR_SET_PDEATHSIG, SIGINT);

@@ -14,17 +14,10 @@
 
 namespace {
 
-using cxxtest::runtime::engine::allocation_limit;
-using cxxtest::runtime::engine::allocation_over_limit;
-
-inline void check(size_t n) {
-  uint64_t limit = allocation_limit();
-  if (limit != 0 && n > limit) [[unlikely]]
-    allocation_over_limit(n);
-}
+using cxxtest::runtime::engine::check_allocation;
 
 void* allocate(size_t n) {
-  check(n);
+  check_allocation(n);
   if (n == 0) n = 1;
   for (;;) {
     if (void* p = std::malloc(n)) return p;
@@ -35,7 +28,7 @@ void* allocate(size_t n) {
 }
 
 void* allocate_aligned(size_t n, std::align_val_t al) {
-  check(n);
+  check_allocation(n);
   size_t align = static_cast<size_t>(al) < sizeof(void*) ? sizeof(void*) : static_cast<size_t>(al);
   if (n == 0) n = 1;
   for (;;) {

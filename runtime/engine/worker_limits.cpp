@@ -132,11 +132,7 @@ extern "C" int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(con
 namespace cxxtest::runtime::engine {
 namespace {
 
-void check_sanitizer_allocation(const volatile void*, size_t n) {
-  uint64_t limit = g_alloc_limit.load(std::memory_order_relaxed);
-  if (limit != 0 && n > limit) [[unlikely]]
-    allocation_over_limit(n);
-}
+void check_sanitizer_allocation(const volatile void*, size_t n) { check_allocation(n); }
 void ignore_free(const volatile void*) {}
 
 [[gnu::constructor]] void install_allocation_hook() {

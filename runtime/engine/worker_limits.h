@@ -40,5 +40,12 @@ uint64_t current_rss();
 void set_allocation_limit(uint64_t bytes);
 uint64_t allocation_limit();
 [[noreturn]] void allocation_over_limit(size_t bytes);
+// One allocation of n bytes: allocation_over_limit when over a set limit.
+// Called by the replaced operator new and the sanitizer allocation hook.
+inline void check_allocation(size_t n) {
+  uint64_t limit = allocation_limit();
+  if (limit != 0 && n > limit) [[unlikely]]
+    allocation_over_limit(n);
+}
 
 }  // namespace cxxtest::runtime::engine
