@@ -30,11 +30,11 @@ namespace {
 using internal::FuzzEntry;
 
 // The targets whose names match -test.fuzz (and not -test.skip), in order.
-std::vector<const FuzzEntry*> matching(std::span<const FuzzEntry> targets) {
+std::vector<const FuzzEntry*> matching(const Flags& fl, std::span<const FuzzEntry> targets) {
   Filter fuzz, skip;
   std::string err;
-  compile_filter(flags().fuzz, "-test.fuzz", fuzz, err);
-  compile_filter(flags().skip, "-test.skip", skip, err);
+  compile_filter(fl.fuzz, "-test.fuzz", fuzz, err);
+  compile_filter(fl.skip, "-test.skip", skip, err);
   Matcher m(fuzz, skip);
   std::vector<const FuzzEntry*> out;
   for (const FuzzEntry& e : targets)
@@ -47,8 +47,8 @@ bool g_several_targets = false;  // fuzz_in_turn: label progress lines
 // *seed = -fuzzseed=N, else CXXTEST_FUZZSEED, else a fresh draw in [1, 2^31)
 // so that every printed seed can be passed back as -fuzzseed. Returns
 // whether the seed was given (the run is then repeatable, coordinator.h).
-bool fuzz_seed(uint64_t* seed) {
-  if (flags().fuzzseed > 0) return *seed = uint64_t(flags().fuzzseed), true;
+bool fuzz_seed(const Flags& fl, uint64_t* seed) {
+  if (fl.fuzzseed > 0) return *seed = uint64_t(fl.fuzzseed), true;
   const char* s = env_lookup("CXXTEST_FUZZSEED");
   if (s && *s) return *seed = std::strtoull(s, nullptr, 10), true;
   uint64_t r = std::random_device{}() ^ uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -57,12 +57,25 @@ bool fuzz_seed(uint64_t* seed) {
 }
 
 void coordinator_runner(TestState& f, const FuzzTarget& target) { coordinate(f, target); }
-void worker_runner(TestState& f, const FuzzTarget& target) { serve_worker(f, target); }
+// The worker's one read of the flags.
+WorkerOptions worker_options(const Flags& fl, const FuzzTarget& target) {
+  WorkerOptions o;
+  o.compare_guidance = fl.fuzzcmp;
+  if (!fl.fuzzcachedir.empty()) o.target_cache = std::filesystem::path(fl.fuzzcachedir) / target.name;
+  o.detect_leaks = fl.fuzzleaks;
+  o.timeout = fl.fuzztimeout;
+  o.rss_limit_mb = fl.fuzzrsslimit;
+  return o;
+}
+
+void worker_runner(TestState& f, const FuzzTarget& target) {
+  serve_worker(f, target, worker_options(flags(), target));
+}
 
 // Runs the F body of e under a fresh root, as run_main's fuzz-test phase does.
-bool run_target(const FuzzEntry& e, bool chatty) {
+bool run_target(const Flags& fl, const FuzzEntry& e, bool chatty) {
   Filter none;
-  TestContext ctx(flags().parallel, none, none, std::nullopt);
+  TestContext ctx(fl.parallel, none, none, std::nullopt);
   TestState root(ctx, nullptr, "", chatty);
   run_test(root, [&](TestState& r) {
     run_subtest(
@@ -76,8 +89,7 @@ bool run_target(const FuzzEntry& e, bool chatty) {
 // -fuzzkeepgoing with several matching targets: each is fuzzed for the
 // whole -fuzztime, one after another with all the workers, its progress
 // lines labeled with its name; a failing one does not stop the others.
-int fuzz_in_turn(const std::vector<const FuzzEntry*>& found) {
-  const Flags& fl = flags();
+int fuzz_in_turn(const Flags& fl, const std::vector<const FuzzEntry*>& found) {
   if (fl.fuzztime.duration <= 0 && fl.fuzztime.count <= 0) {
     std::fprintf(stderr, "testing: -fuzz matches %zu fuzz tests: with -fuzzkeepgoing each is fuzzed for -fuzztime "
                  "in turn, so -fuzztime must be set\n", found.size());
@@ -91,7 +103,7 @@ int fuzz_in_turn(const std::vector<const FuzzEntry*>& found) {
   g_several_targets = true;
   set_fuzz_runner(coordinator_runner);
   bool ok = true;
-  for (const FuzzEntry* e : found) ok = run_target(*e, fl.verbose) && ok;
+  for (const FuzzEntry* e : found) ok = run_target(fl, *e, fl.verbose) && ok;
   set_fuzz_runner(nullptr);
   write_stdout(ok ? "PASS\n" : "FAIL\n");
   if (ok) return 0;
@@ -101,21 +113,22 @@ int fuzz_in_turn(const std::vector<const FuzzEntry*>& found) {
 }  // namespace
 
 bool fuzzed_in_seed_phase(std::string_view name) {
-  if (flags().fuzz.empty() || flags().fuzzworker) return false;
+  const Flags& fl = flags();
+  if (fl.fuzz.empty() || fl.fuzzworker) return false;
   Filter fuzz, skip;
   std::string err;
-  if (!compile_filter(flags().fuzz, "-test.fuzz", fuzz, err)) return false;
-  compile_filter(flags().skip, "-test.skip", skip, err);
+  if (!compile_filter(fl.fuzz, "-test.fuzz", fuzz, err)) return false;
+  compile_filter(fl.skip, "-test.skip", skip, err);
   return Matcher(fuzz, skip).full_name(nullptr, name).ok;
 }
 
 int run_fuzzing(std::span<const FuzzEntry> targets) {
   const Flags& fl = flags();
-  std::vector<const FuzzEntry*> found = matching(targets);
+  std::vector<const FuzzEntry*> found = matching(fl, targets);
   if (fl.fuzzworker) {
     if (found.size() != 1) return kWorkerInternalExit;
     set_fuzz_runner(worker_runner);
-    bool ok = run_target(*found[0], false);
+    bool ok = run_target(fl, *found[0], false);
     // No exit-time leak check (inputs were checked one by one, leak_check.h)
     // and no static destructors racing a target's threads.
     std::fflush(nullptr);
@@ -126,7 +139,7 @@ int run_fuzzing(std::span<const FuzzEntry> targets) {
     write_stdout("PASS\n");
     return 0;
   }
-  if (found.size() > 1 && fl.fuzzkeepgoing) return fuzz_in_turn(found);
+  if (found.size() > 1 && fl.fuzzkeepgoing) return fuzz_in_turn(fl, found);
   if (found.size() > 1) {
     std::string names;
     for (const FuzzEntry* e : found) names += (names.empty() ? "" : " ") + std::string(e->name);
@@ -139,7 +152,7 @@ int run_fuzzing(std::span<const FuzzEntry> targets) {
     return 2;
   }
   set_fuzz_runner(coordinator_runner);
-  bool ok = run_target(*found[0], fl.verbose);
+  bool ok = run_target(fl, *found[0], fl.verbose);
   set_fuzz_runner(nullptr);
   write_stdout(ok ? "PASS\n" : "FAIL\n");
   if (ok) return 0;
@@ -168,7 +181,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   if (const char* flags = env_lookup("CXXTEST_RERUN_FLAGS"); flags && *flags) o.package = flags + (" " + o.package);
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
-  o.seed_given = fuzz_seed(&o.seed);
+  o.seed_given = fuzz_seed(fl, &o.seed);
   o.verbose = fl.verbose;
   o.keep_going = fl.fuzzkeepgoing;
   o.minimize_corpus = fl.fuzzminimizecorpus;

@@ -9,7 +9,6 @@
 #include <cstring>
 #include <optional>
 
-#include "config.h"
 #include "engine/auto_dict.h"
 #include "engine/cmp_table.h"
 #include "engine/coverage.h"
@@ -43,23 +42,24 @@ int64_t steady_nanos() {
 
 // The target's dictionary, then its automatic one (auto_dict.h) unless
 // comparison guidance is off.
-std::vector<std::string> dictionary_of(const FuzzTarget& target) {
+std::vector<std::string> dictionary_of(const FuzzTarget& target, const WorkerOptions& opts) {
   std::vector<std::string> dict = target.dict;
-  if (!flags().fuzzcmp || flags().fuzzcachedir.empty()) return dict;
-  AutoDict learned(auto_dict_path(std::filesystem::path(flags().fuzzcachedir) / target.name));
+  if (!opts.compare_guidance || opts.target_cache.empty()) return dict;
+  AutoDict learned(auto_dict_path(opts.target_cache));
   dict.insert(dict.end(), learned.tokens().begin(), learned.tokens().end());
   return dict;
 }
 
 class Worker {
  public:
-  Worker(const FuzzTarget& target, const ShmView& shm, const uint8_t* mask)
+  Worker(const FuzzTarget& target, const ShmView& shm, const uint8_t* mask, const WorkerOptions& opts)
       : target_(target),
+        compare_guidance_(opts.compare_guidance),
         shm_(shm),
         mask_(mask),
         regions_(registered()),
         executor_(target, shm),
-        guidance_(dictionary_of(target), flags().fuzzcmp) {
+        guidance_(dictionary_of(target, opts), opts.compare_guidance) {
     scratch_.resize(shm.mask_size());
   }
 
@@ -218,7 +218,7 @@ class Worker {
     int64_t now = coarse_now();
     const int64_t deadline = now + cmd.nanos;
     Reply r{Outcome::Done, 0, 0};
-    if (coverage && flags().fuzzcmp && solve_integers(cmd, r)) {
+    if (coverage && compare_guidance_ && solve_integers(cmd, r)) {
       mutator_->set_splice_source({});
       return r;
     }
@@ -344,6 +344,7 @@ class Worker {
   }
 
   const FuzzTarget& target_;
+  const bool compare_guidance_;
   ShmView shm_;
   const uint8_t* mask_;
   std::span<const CounterRegion> regions_;
@@ -363,7 +364,7 @@ void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
 
 }  // namespace
 
-void serve_worker(TestState& f, const FuzzTarget& target) {
+void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& opts) {
   for (int fd : {kCommandFd, kReplyFd, kShmFd, kMaskFd}) close_on_exec(fd);
   size_t size = mask_size();
   ShmView shm;
@@ -371,12 +372,11 @@ void serve_worker(TestState& f, const FuzzTarget& target) {
   std::string err;
   if (!map_shm(kShmFd, size, shm, &err) || !map_mask(kMaskFd, size, &mask, &err)) internal_error(err);
   f.fuzz->in_fuzz_fn = true;  // f.Log & co. inside the fuzz function are misuse
-  Worker worker(target, shm, mask);
+  Worker worker(target, shm, mask, opts);
   install_worker_crash_handlers(shm, worker.executor().log_slot());
-  const Flags& fl = flags();
   route_sanitizer_reports();
-  start_leak_checks(fl.fuzzleaks);
-  start_worker_limits(shm, fl.fuzztimeout, uint64_t(std::max<int64_t>(0, fl.fuzzrsslimit)) << 20);
+  start_leak_checks(opts.detect_leaks);
+  start_worker_limits(shm, opts.timeout, uint64_t(std::max<int64_t>(0, opts.rss_limit_mb)) << 20);
   Reply hello{Outcome::Hello, 0, size};
   if (!write_message(kReplyFd, &hello, sizeof hello)) internal_error("cannot reach the coordinator");
   worker.serve();

@@ -14,13 +14,27 @@
 // new coverage, or the slice (count or time) ends.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
+
+#include "duration.h"
 #include "fuzz_target.h"
 #include "test_state.h"
 
 namespace cxxtest::runtime::engine {
 
+// What the worker needs of the -test.* flags, read once by its entry
+// (fuzz_run.cpp worker_options) so nothing below it reads the globals.
+struct WorkerOptions {
+  bool compare_guidance = true;        // -fuzzcmp: compared values and the automatic dictionary
+  std::filesystem::path target_cache;  // <-fuzzcachedir>/<target> ("" if unset): the automatic dictionary's
+  bool detect_leaks = true;            // -fuzzleaks (only under AddressSanitizer)
+  Nanos timeout = 10 * kSecond;        // -fuzztimeout (0: none)
+  int64_t rss_limit_mb = 2048;         // -fuzzrsslimit (0: none)
+};
+
 // Serves the coordinator on f's thread. Returns when the command pipe is
 // closed; on a protocol or set-up error exits with kWorkerInternalExit.
-void serve_worker(TestState& f, const FuzzTarget& target);
+void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& opts);
 
 }  // namespace cxxtest::runtime::engine
