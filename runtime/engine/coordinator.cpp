@@ -31,10 +31,12 @@ constexpr int64_t kLogEvery = 3 * kSecond;
 
 }  // namespace
 
-Coordinator::Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts)
+Coordinator::Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts,
+                         WorkerLauncher& launcher)
     : f_(f),
       target_(target),
       opts_(std::move(opts)),
+      launcher_(launcher),
       budget_(opts_.fuzz_count),
       auto_dict_(auto_dict_path(opts_.cache_dir)),
       rng_(opts_.seed) {}
@@ -53,7 +55,7 @@ int64_t Coordinator::now() const {
 }
 
 void Coordinator::run() {
-  coverage_ = mask_size() > 0;
+  coverage_ = opts_.mask_size > 0;
   if (!coverage_) {
     std::fprintf(stderr,
                  "warning: the test binary was not built with coverage instrumentation, so fuzzing will run "
@@ -128,24 +130,17 @@ bool Coordinator::load_corpus() {
 }
 
 bool Coordinator::start_workers() {
-  mask_size_ = mask_size();
+  mask_size_ = opts_.mask_size;
   std::string err;
   mask_fd_ = create_mask(mask_size_, &mask_, &err);
   scratch_.resize(mask_size_);
   int64_t n = opts_.parallel;
   if (budget_.limited()) n = std::min(n, budget_.limit());
-  std::vector<std::string> args = own_arguments();
-  // The worker fuzzes this target, whatever else -test.fuzz matched (a
-  // -fuzzkeepgoing campaign fuzzes several in turn).
-  for (std::string& a : args)
-    if (a.starts_with("-test.fuzz=") || a.starts_with("--test.fuzz=")) a = "-test.fuzz=^" + target_.name + "$";
-  args.push_back("-test.fuzzworker");
   for (int64_t i = 0; i < n && mask_fd_ >= 0; ++i) {
     Slot s;
-    s.proc = std::make_unique<WorkerProcess>(args, mask_fd_);
+    s.link = launcher_.make(mask_fd_, opts_.seed_given && n == 1);  // repeatable(): fixed addresses
     s.stream = uint64_t(i) + 1;
-    s.proc->set_fixed_addresses(opts_.seed_given && n == 1);  // repeatable()
-    if (!s.proc->init(mask_size_, &err)) break;
+    if (!s.link->init(mask_size_, &err)) break;
     slots_.push_back(std::move(s));
     if (!start_worker(slots_.back())) return false;
   }
@@ -160,7 +155,7 @@ bool Coordinator::start_workers() {
 
 bool Coordinator::start_worker(Slot& s) {
   std::string err;
-  if (!s.proc->start(&err)) {
+  if (!s.link->start(&err)) {
     error("cannot start fuzzing process: " + err);
     return false;
   }
@@ -197,7 +192,7 @@ void Coordinator::dispatch() {
   for (Slot& s : slots_) {
     if (stop_ != Stop::None) return;
     // -fuzzkeepgoing: a worker a failure ended is started again.
-    if (opts_.keep_going && s.state == State::Off && !s.proc->running() && !start_worker(s)) return;
+    if (opts_.keep_going && s.state == State::Off && !s.link->running() && !start_worker(s)) return;
     if (s.state == State::Idle && !dispatch_one(s)) return;
   }
 }
@@ -236,7 +231,7 @@ void Coordinator::send_baseline(Slot& s, uint64_t runs) {
   write_original(s, corpus_[s.entry].values, nullptr);
   s.op = coverage_ ? Op::Baseline : Op::RunOnce;
   s.state = State::Busy;
-  s.proc->send(coverage_ ? Command::baseline(runs) : Command::run_once());
+  s.link->send(coverage_ ? Command::baseline(runs) : Command::run_once());
 }
 
 void Coordinator::send_fuzz(Slot& s) {
@@ -249,11 +244,11 @@ void Coordinator::send_fuzz(Slot& s) {
   write_original(s, corpus_[s.entry].values, partner);
   s.op = Op::Fuzz;
   s.state = State::Busy;
-  s.proc->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice));
+  s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice));
 }
 
 void Coordinator::write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner) {
-  const ShmView& shm = s.proc->shm();
+  const ShmView& shm = s.link->shm();
   size_t n = encode_input(values, shm.original(), kInputCap);
   size_t p = partner ? encode_input(*partner, shm.original() + n, kInputCap - n) : 0;
   shm.header().original_len = uint32_t(n);
@@ -265,7 +260,7 @@ void Coordinator::wait_events(int timeout_ms) {
   std::vector<size_t> owner;
   for (size_t i = 0; i < slots_.size(); ++i) {
     if (slots_[i].state == State::Off) continue;  // idle ones too: their death shows as EOF
-    fds.push_back(pollfd{slots_[i].proc->reply_fd(), POLLIN, 0});
+    fds.push_back(pollfd{slots_[i].link->reply_fd(), POLLIN, 0});
     owner.push_back(i);
   }
   fds.push_back(pollfd{interrupt_fd(), POLLIN, 0});
@@ -282,7 +277,7 @@ void Coordinator::check_hung_workers() {
   int64_t t = now();
   for (Slot& s : slots_) {
     if (s.state != State::Busy) continue;
-    ShmHeader& h = s.proc->shm().header();
+    ShmHeader& h = s.link->shm().header();
     uint64_t count = h.exec_count;
     if (count != s.seen_count || s.seen_since == 0) {
       s.seen_count = count;
@@ -292,7 +287,7 @@ void Coordinator::check_hung_workers() {
         h.failure.kind = FailureKind::Timeout;
         h.failure.value = uint64_t(opts_.timeout);
       }
-      s.proc->kill_now();
+      s.link->kill_now();
       s.seen_since = t;
     }
   }
@@ -300,17 +295,17 @@ void Coordinator::check_hung_workers() {
 
 void Coordinator::stop_workers() {
   for (Slot& s : slots_) {
-    if (s.state == State::Busy) budget_.settle(s.granted, int64_t(s.proc->shm().header().exec_count));
+    if (s.state == State::Busy) budget_.settle(s.granted, int64_t(s.link->shm().header().exec_count));
     s.state = State::Off;
-    s.proc->close_commands();  // a worker returns from F.Fuzz at EOF and exits
+    s.link->close_commands();  // a worker returns from F.Fuzz at EOF and exits
   }
   int64_t until = now() + kSecond;  // then, as Go, SIGKILL what is left
   for (Slot& s : slots_) {
-    if (!s.proc->running()) continue;
+    if (!s.link->running()) continue;
     int64_t left = std::max<int64_t>(0, until - now()) / 1'000'000;
-    if (s.proc->reap(int(left)) == -1) {
-      s.proc->kill_now();
-      s.proc->reap();
+    if (s.link->reap(int(left)) == -1) {
+      s.link->kill_now();
+      s.link->reap();
     }
   }
 }

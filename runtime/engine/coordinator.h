@@ -4,8 +4,10 @@
 // run(), on the fuzzed target's F thread:
 //  1. Loads the corpus: f.Add seeds, testdata/fuzz/<target>/, the cache dir
 //     (corpus.h); an empty one gets Go's warning and a zero-value entry.
-//  2. Starts -test.parallel workers (worker_process.h), each with its own
-//     shared memory and the shared coverage mask.
+//  2. Starts -test.parallel workers through the WorkerLauncher it is given
+//     (worker_link.h: processes in a real run, scripted fakes in
+//     tests/unit/engine), each with its own shared memory and the shared
+//     coverage mask.
 //  3. Baseline: every loaded entry runs once on some worker; its coverage
 //     goes into the mask. A failing seed stops the run ("failure while
 //     testing seed corpus entry"); a failing cache entry is a crash.
@@ -37,13 +39,14 @@
 #include "engine/exec_budget.h"
 #include "engine/progress.h"
 #include "engine/failure.h"
-#include "engine/worker_process.h"
+#include "engine/worker_link.h"
 #include "fuzz_target.h"
 #include "test_state.h"
 
 namespace cxxtest::runtime::engine {
 
 struct CoordinatorOptions {
+  size_t mask_size = 0;     // bytes of coverage mask (coverage.h mask_size()); 0: no coverage guidance
   Nanos fuzz_duration = 0;  // -fuzztime as a duration (0: none)
   int64_t fuzz_count = 0;   // -fuzztime as Nx (0: none)
   Nanos minimize_duration = 60 * kSecond;
@@ -86,7 +89,8 @@ inline constexpr int64_t kMinimizeHeadStart = 5000;
 
 class Coordinator {
  public:
-  Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts);
+  // Workers come from `launcher`, which must outlive the coordinator.
+  Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts, WorkerLauncher& launcher);
   ~Coordinator();
   void run();
 
@@ -94,7 +98,7 @@ class Coordinator {
   enum class State { Off, Starting, Initializing, Idle, Busy };
   enum class Stop { None, Limit, Interrupt, Crash, Error };
   struct Slot {
-    std::unique_ptr<WorkerProcess> proc;
+    std::unique_ptr<WorkerLink> link;
     State state = State::Off;
     Op op = Op::Init;
     int64_t granted = 0;
@@ -174,6 +178,7 @@ class Coordinator {
   TestState& f_;
   const FuzzTarget& target_;
   CoordinatorOptions opts_;
+  WorkerLauncher& launcher_;
   ExecBudget budget_;
   AutoDict auto_dict_;  // learned tokens that found coverage (auto_dict.h)
   Corpus corpus_;

@@ -38,9 +38,9 @@ constexpr int kMaxResumes = 5;
 
 bool Coordinator::rerun_fresh(const Crash& c, Failure* got) {
   Slot& s = slots_[c.slot];
-  if (s.proc->running()) {  // a fresh process, as the printed re-run command starts one
-    s.proc->kill_now();
-    s.proc->reap();
+  if (s.link->running()) {  // a fresh process, as the printed re-run command starts one
+    s.link->kill_now();
+    s.link->reap();
   }
   s.state = State::Off;
   return run_candidate(s, c.input, got);
@@ -177,8 +177,8 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
   s.op = Op::RunOnce;
   s.state = State::Busy;
   s.granted = 1;
-  s.proc->send(Command::run_once());
-  const ShmView& shm = s.proc->shm();
+  s.link->send(Command::run_once());
+  const ShmView& shm = s.link->shm();
   Reply r;
   if (wait_reply(s, r)) {
     budget_.settle(1, int64_t(r.count));
@@ -186,8 +186,8 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
     *out = r.outcome == Outcome::Failure ? read_failure(shm) : Failure{};
     return true;
   }
-  if (interrupted()) s.proc->kill_now();
-  int status = s.proc->reap();
+  if (interrupted()) s.link->kill_now();
+  int status = s.link->reap();
   budget_.settle(1, int64_t(shm.header().exec_count));
   s.state = State::Off;
   if (interrupted()) return false;
@@ -197,18 +197,18 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
 
 // Starts s again if a candidate killed it; false if it cannot be started.
 bool Coordinator::ensure_running(Slot& s) {
-  if (s.state == State::Idle && s.proc->running()) return true;
-  if (s.proc->running()) {
-    s.proc->kill_now();
-    s.proc->reap();
+  if (s.state == State::Idle && s.link->running()) return true;
+  if (s.link->running()) {
+    s.link->kill_now();
+    s.link->reap();
   }
   std::string err;
-  if (!s.proc->start(&err)) return false;
+  if (!s.link->start(&err)) return false;
   s.state = State::Starting;
   Reply r;
   if (!wait_reply(s, r) || r.outcome != Outcome::Hello) return false;
   s.state = State::Initializing;
-  s.proc->send(Command::init(rng_(), s.stream));
+  s.link->send(Command::init(rng_(), s.stream));
   if (!wait_reply(s, r)) return false;
   s.state = State::Idle;
   return true;
@@ -218,11 +218,11 @@ bool Coordinator::ensure_running(Slot& s) {
 bool Coordinator::wait_reply(Slot& s, Reply& r) {
   for (;;) {
     if (interrupted()) return false;
-    pollfd fds[2] = {{s.proc->reply_fd(), POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
+    pollfd fds[2] = {{s.link->reply_fd(), POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
     int64_t wait_ms = std::max<int64_t>(0, (last_log_ + kLogEvery - now()) / 1'000'000) + 1;
     int n = poll(fds, 2, int(wait_ms));
     if (now() >= last_log_ + kLogEvery) log_progress();
-    if (n > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return s.proc->receive(r);
+    if (n > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return s.link->receive(r);
     if (s.state == State::Busy) check_hung_workers();
   }
 }

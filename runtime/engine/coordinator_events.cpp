@@ -19,7 +19,7 @@ namespace cxxtest::runtime::engine {
 
 void Coordinator::on_readable(size_t i) {
   Reply r;
-  if (slots_[i].proc->receive(r)) {
+  if (slots_[i].link->receive(r)) {
     on_reply(i, r);
   } else {
     on_death(i);
@@ -34,7 +34,7 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
       return;
     }
     s.state = State::Initializing;
-    s.proc->send(Command::init(rng_(), s.stream));
+    s.link->send(Command::init(rng_(), s.stream));
     return;
   }
   if (s.state != State::Busy) {
@@ -60,21 +60,21 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
   budget_.settle(s.granted, int64_t(r.count));
   const Entry& e = corpus_[s.entry];
   if (r.outcome == Outcome::Failure) {
-    Failure f = read_failure(s.proc->shm());
+    Failure f = read_failure(s.link->shm());
     if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
     return found_crash(i, f);
   }
-  size_t brought = coverage_ ? new_bits(mask_, s.proc->shm().snap(), nullptr, mask_size_) : 0;
+  size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), nullptr, mask_size_) : 0;
   if (opts_.minimize_corpus && e.source == Source::Cache && brought == 0) redundant_.push_back(s.entry);
   // A seed weighs what it covers that the entries before it did not, as a
   // generated input weighs what it brought (corpus.h).
   corpus_.set_new_counters(s.entry, uint32_t(std::min<size_t>(brought, UINT32_MAX)));
-  if (coverage_) merge(mask_, s.proc->shm().snap(), mask_size_);
+  if (coverage_) merge(mask_, s.link->shm().snap(), mask_size_);
   if (r.count >= 2) {
     stable_hit_ = r.changed;
     stable_differ_ = r.differed;
     stable_runs_ = r.count;
-    if (opts_.verbose) unstable_ = differing_indices(s.proc->shm().keep(), mask_size_, 4096);
+    if (opts_.verbose) unstable_ = differing_indices(s.link->shm().keep(), mask_size_, 4096);
   }
   ++baseline_done_;
   if (baseline_done_ == baseline_total_) {
@@ -90,10 +90,10 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
 void Coordinator::on_fuzz(size_t i, const Reply& r) {
   Slot& s = slots_[i];
   budget_.settle(s.granted, int64_t(r.count));
-  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.proc->shm()));
+  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.link->shm()));
   if (r.outcome == Outcome::NewCoverage) {
     std::string err;
-    if (!auto_dict_.add(read_learned(s.proc->shm()), &err)) return error(err);
+    if (!auto_dict_.add(read_learned(s.link->shm()), &err)) return error(err);
     new_coverage(i);
   }
 }
@@ -102,7 +102,7 @@ void Coordinator::on_fuzz(size_t i, const Reply& r) {
 // (if minimizing is on and executions are left) or accept it as it is.
 void Coordinator::new_coverage(size_t i) {
   Slot& s = slots_[i];
-  const ShmView& shm = s.proc->shm();
+  const ShmView& shm = s.link->shm();
   if (new_bits(mask_, shm.snap(), scratch_.data(), mask_size_) == 0) return;  // another worker was first
   if (s.op == Op::Fuzz) corpus_.credit(s.entry);
   std::vector<Value> input = current_input(s);
@@ -129,14 +129,14 @@ void Coordinator::new_coverage(size_t i) {
   s.state = State::Busy;
   uint64_t limit = (by_count || budget_.limited()) ? uint64_t(granted) : 0;
   Nanos nanos = by_count ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
-  s.proc->send(Command::minimize(limit, nanos));
+  s.link->send(Command::minimize(limit, nanos));
 }
 
 void Coordinator::on_minimize(size_t i, const Reply& r) {
   Slot& s = slots_[i];
   budget_.settle(s.granted, int64_t(r.count));
   new_input_minimize_execs_ += int64_t(r.count);
-  const ShmView& shm = s.proc->shm();
+  const ShmView& shm = s.link->shm();
   if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(shm));
   if (r.outcome == Outcome::NewCoverage) return accept(current_input(s), shm.snap());
   // Flaky: the bits did not come back. Count them as known, or every worker
@@ -176,12 +176,12 @@ void Coordinator::write_accepted() {
 void Coordinator::on_death(size_t i) {
   Slot& s = slots_[i];
   State was = s.state;
-  int status = s.proc->reap();
+  int status = s.link->reap();
   s.state = State::Off;
   if (was == State::Starting || was == State::Initializing) {
     return error("fuzzing process terminated without fuzzing: " + describe_status(status));
   }
-  const ShmView& shm = s.proc->shm();
+  const ShmView& shm = s.link->shm();
   if (was == State::Idle && shm.header().failure.kind != FailureKind::None) {
     // Its watchdog fired (memory, time) while the input's command was
     // ending: the reply came first, the record and the death just after.
@@ -234,7 +234,7 @@ void Coordinator::error(const std::string& text) {
 
 // The input a worker ran last (the original if it ran none).
 std::vector<Value> Coordinator::current_input(const Slot& s) {
-  const ShmView& shm = s.proc->shm();
+  const ShmView& shm = s.link->shm();
   const ShmHeader& h = shm.header();
   std::vector<Value> values;
   bool ran = h.exec_count > 0;

@@ -11,7 +11,7 @@ int64_t Coordinator::execs_now() const {
   int64_t n = budget_.done();
   for (const Slot& s : slots_) {
     if (s.state != State::Busy) continue;
-    n += std::min(int64_t(s.proc->shm().header().exec_count), s.granted);
+    n += std::min(int64_t(s.link->shm().header().exec_count), s.granted);
   }
   return n;
 }

@@ -17,8 +17,10 @@
 
 #include "config.h"
 #include "engine/coordinator.h"
+#include "engine/coverage.h"
 #include "engine/protocol.h"
 #include "engine/worker.h"
+#include "engine/worker_process.h"
 #include "env_log.h"
 #include "matcher.h"
 #include "output.h"
@@ -174,6 +176,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   if (fl.parallel > cap)
     std::fprintf(stderr, "fuzz: -parallel=%lld is more than %lld workers (4 per CPU, at least 16): using %lld\n",
                  static_cast<long long>(fl.parallel), static_cast<long long>(cap), static_cast<long long>(cap));
+  o.mask_size = mask_size();
   o.cache_dir = std::filesystem::path(fl.fuzzcachedir) / target.name;
   const char* pkg = env_lookup("CXXTEST_PACKAGE");
   o.package = pkg && *pkg ? pkg : ".";
@@ -189,7 +192,8 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   // When the process that started us (cxxtest) dies, even by SIGKILL, stop
   // as on ^C: workers end (their own death signal), the corpus is on disk.
   prctl(PR_SET_PDEATHSIG, SIGINT);
-  Coordinator(f, target, std::move(o)).run();
+  ProcessLauncher launcher(target.name);
+  Coordinator(f, target, std::move(o), launcher).run();
 }
 
 }  // namespace cxxtest::runtime::engine

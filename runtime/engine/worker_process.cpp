@@ -188,6 +188,18 @@ void WorkerProcess::close_fds() {
   reply_fd_ = -1;
 }
 
+ProcessLauncher::ProcessLauncher(const std::string& target_name) : args_(own_arguments()) {
+  for (std::string& a : args_)
+    if (a.starts_with("-test.fuzz=") || a.starts_with("--test.fuzz=")) a = "-test.fuzz=^" + target_name + "$";
+  args_.push_back("-test.fuzzworker");
+}
+
+std::unique_ptr<WorkerLink> ProcessLauncher::make(int mask_fd, bool fixed_addresses) {
+  auto proc = std::make_unique<WorkerProcess>(args_, mask_fd);
+  proc->set_fixed_addresses(fixed_addresses);
+  return proc;
+}
+
 std::vector<std::string> own_arguments() {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -1,4 +1,5 @@
-// engine/worker_process.h: one worker process, seen from the coordinator.
+// engine/worker_process.h: one worker process, seen from the coordinator:
+// the real WorkerLink (worker_link.h).
 //
 // The coordinator owns the worker's shared memory for the whole run: it is
 // created once and handed to every process started for this slot, so an
@@ -16,14 +17,15 @@
 
 #include "engine/protocol.h"
 #include "engine/shm.h"
+#include "engine/worker_link.h"
 
 namespace cxxtest::runtime::engine {
 
-class WorkerProcess {
+class WorkerProcess final : public WorkerLink {
  public:
   // args: the worker's argv[1..] (already including -test.fuzzworker).
   WorkerProcess(std::vector<std::string> args, int mask_fd) : args_(std::move(args)), mask_fd_(mask_fd) {}
-  ~WorkerProcess();
+  ~WorkerProcess() override;
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
 
@@ -31,29 +33,20 @@ class WorkerProcess {
   // pointer values the target compares (and the fuzzer learns from) are
   // the same from run to run: a repeatable run (coordinator.h) needs it.
   void set_fixed_addresses(bool on) { fixed_addresses_ = on; }
-  // Creates the shared memory (once per slot). False with *err on failure.
-  bool init(size_t mask_size, std::string* err);
-  // Starts a process; the previous one must have been reaped.
-  bool start(std::string* err);
+  // The WorkerLink calls. init creates the memory with create_shm; start
+  // forks and execs; kill_now sends SIGKILL; reap also closes the pipes.
+  bool init(size_t mask_size, std::string* err) override;
+  bool start(std::string* err) override;
+  bool running() const override { return pid_ > 0; }
+  int reply_fd() const override { return reply_fd_; }
+  const ShmView& shm() const override { return shm_; }
+  bool send(const Command& cmd) override;
+  bool receive(Reply& reply) override;
+  void close_commands() override;
+  void kill_now() override;
+  int reap(int timeout_ms = -1) override;
 
-  bool running() const { return pid_ > 0; }
   pid_t pid() const { return pid_; }
-  int reply_fd() const { return reply_fd_; }
-  const ShmView& shm() const { return shm_; }
-
-  // Sends a command (false if the worker is gone).
-  bool send(const Command& cmd);
-  // Reads one reply; false on EOF (the worker died or exited).
-  bool receive(Reply& reply);
-
-  // Closes the command pipe: the worker returns from F.Fuzz and exits.
-  void close_commands();
-  // Sends SIGKILL (no-op once reaped).
-  void kill_now();
-  // Waits for the process to end and returns its wait status; closes the
-  // pipes. timeout_ms < 0: wait as long as it takes; on timeout returns -1
-  // and the process is still running.
-  int reap(int timeout_ms = -1);
 
  private:
   void close_fds();
@@ -66,6 +59,18 @@ class WorkerProcess {
   pid_t pid_ = -1;
   int cmd_fd_ = -1;    // write end of the command pipe
   int reply_fd_ = -1;  // read end of the reply pipe
+};
+
+// Makes WorkerProcesses for fuzzing one target: this binary's own
+// arguments, -test.fuzz narrowed to that target (a -fuzzkeepgoing campaign
+// fuzzes several in turn), plus -test.fuzzworker.
+class ProcessLauncher final : public WorkerLauncher {
+ public:
+  explicit ProcessLauncher(const std::string& target_name);
+  std::unique_ptr<WorkerLink> make(int mask_fd, bool fixed_addresses) override;
+
+ private:
+  std::vector<std::string> args_;
 };
 
 // This process's arguments (from /proc/self/cmdline), without argv[0].

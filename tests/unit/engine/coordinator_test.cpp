@@ -1,0 +1,209 @@
+// coordinator_test.cpp: the coordinator's scheduling, budgets and failure
+// handling (engine/coordinator.h), run against scripted workers
+// (fake_worker.h): no process is started.
+#include "engine/coordinator.h"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "fake_worker.h"
+#include "scratch.h"
+
+namespace cxxtest::testing {
+namespace {
+
+using runtime::Filter;
+using runtime::FuzzTarget;
+using runtime::kSecond;
+using runtime::TestContext;
+using runtime::TestState;
+using runtime::engine::CoordinatorOptions;
+using runtime::engine::Op;
+
+// fd 2 goes to a file while it lives; text() is what was written.
+class CapturedStderr {
+ public:
+  explicit CapturedStderr(std::filesystem::path path) : path_(std::move(path)) {
+    std::fflush(stderr);
+    saved_ = dup(2);
+    FILE* f = std::fopen(path_.c_str(), "w");
+    dup2(fileno(f), 2);
+    std::fclose(f);
+  }
+  ~CapturedStderr() { restore(); }
+  std::string text() {
+    restore();
+    std::ifstream in(path_);
+    std::stringstream all;
+    all << in.rdbuf();
+    return all.str();
+  }
+
+ private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(stderr);
+    dup2(saved_, 2);
+    close(saved_);
+    saved_ = -1;
+  }
+  std::filesystem::path path_;
+  int saved_ = -1;
+};
+
+// One coordinator run of FuzzFake (one bytes argument) in a scratch
+// directory (its testdata/ and cache), with fake workers.
+struct FakeRun {
+  explicit FakeRun(FakeTarget target) : launcher(std::move(target)) {
+    opts.mask_size = 64;
+    opts.cache_dir = dir / "cache" / "FuzzFake";
+    opts.seed = 1;
+    opts.minimize_duration = 60 * kSecond;
+  }
+
+  // Runs the coordinator from seed inputs; fills `stderr_text`, `failed`, `log`.
+  void run(const std::vector<std::string>& seeds) {
+    FuzzTarget target;
+    target.name = "FuzzFake";
+    target.fn.kinds = {Kind::Bytes};
+    for (const std::string& s : seeds) target.seeds.push_back({Value{Kind::Bytes, s, 0}});
+    std::filesystem::path was = std::filesystem::current_path();
+    std::filesystem::current_path(dir.path());
+    Filter none;
+    TestContext ctx(1, none, none, std::nullopt);
+    TestState f(ctx, nullptr, "FuzzFake", false);
+    {
+      CapturedStderr captured(dir / "stderr.txt");
+      runtime::engine::Coordinator(f, target, opts, launcher).run();
+      stderr_text = captured.text();
+    }
+    std::filesystem::current_path(was);
+    failed = runtime::failed(f);
+    log = f.output;
+  }
+
+  // The commands with this op, in the order they were sent.
+  std::vector<SentCommand> sent(Op op) const {
+    std::vector<SentCommand> out;
+    for (const SentCommand& c : launcher.log().commands)
+      if (c.command.op == op) out.push_back(c);
+    return out;
+  }
+
+  ScratchDir dir;
+  FakeLauncher launcher;
+  CoordinatorOptions opts;
+  std::string stderr_text, log;
+  bool failed = false;
+};
+
+// Inputs grow by one byte every seventh execution, and each length is a
+// counter of its own: new coverage now and then, for minimization.
+FakeTarget growing_target() {
+  FakeTarget t;
+  t.covers = [](const std::string& s) { return std::vector<size_t>{0, std::min<size_t>(s.size(), 63)}; };
+  t.mutate = [](const std::string& original, uint64_t n) { return n % 7 == 0 ? original + "x" : original; };
+  return t;
+}
+
+// Fails (as `kind`) the inputs holding an X; the 40th fuzzing execution
+// makes a long one, so minimizing it takes many candidates.
+FakeTarget failing_target(FailureKind kind, uint64_t every = 0) {
+  FakeTarget t;
+  t.fails = [kind](const std::string& s) {
+    return s.find('X') != std::string::npos ? kind : FailureKind::None;
+  };
+  t.mutate = [every](const std::string& original, uint64_t n) {
+    bool bad = every ? n % every == 0 : n == 40;
+    return bad ? std::string(100, 'a') + "X" + std::string(100, 'b') : original;
+  };
+  return t;
+}
+
+TEST_CASE("-fuzztime=Nx: the workers run exactly N inputs in all, as the last progress line says") {
+  for (int64_t workers : {1, 3}) {
+    CAPTURE(workers);
+    FakeRun r(growing_target());
+    r.opts.parallel = workers;
+    r.opts.fuzz_count = 1000;
+    r.run({"a", "b"});
+    CHECK_FALSE(r.failed);
+    CHECK(r.launcher.log().starts.size() == size_t(workers));
+    CHECK(r.launcher.log().executions == 1000);
+    CHECK(r.stderr_text.find("execs: 1000 ") != std::string::npos);
+    CHECK_FALSE(r.sent(Op::Minimize).empty());  // minimization counted too
+  }
+}
+
+TEST_CASE("a new-coverage input is minimized for at most the new-input cap, or -fuzzminimizetime's count") {
+  FakeRun r(growing_target());
+  r.opts.fuzz_count = 2000;
+  SUBCASE("the cap, when -fuzzminimizetime is longer") {
+    r.run({"a"});
+    REQUIRE_FALSE(r.sent(Op::Minimize).empty());
+    for (const SentCommand& c : r.sent(Op::Minimize)) CHECK(c.command.nanos == r.opts.new_input_minimize_cap);
+  }
+  SUBCASE("-fuzzminimizetime, when shorter than the cap") {
+    r.opts.minimize_duration = r.opts.new_input_minimize_cap / 4;
+    r.run({"a"});
+    REQUIRE_FALSE(r.sent(Op::Minimize).empty());
+    for (const SentCommand& c : r.sent(Op::Minimize)) CHECK(c.command.nanos == r.opts.minimize_duration);
+  }
+  SUBCASE("-fuzzminimizetime=7x") {
+    r.opts.minimize_count = 7;
+    r.run({"a"});
+    REQUIRE_FALSE(r.sent(Op::Minimize).empty());
+    for (const SentCommand& c : r.sent(Op::Minimize)) {
+      CHECK(c.command.limit == 7);
+      CHECK(c.command.nanos == 0);
+    }
+  }
+}
+
+TEST_CASE("a failure is minimized with -fuzzminimizetime's whole count, one RunOnce per candidate") {
+  FakeRun r(failing_target(FailureKind::TestFailed));
+  r.opts.minimize_count = 5;
+  r.run({"a"});
+  CHECK(r.failed);
+  CHECK(r.sent(Op::Minimize).empty());  // the new-input cap is not for failures
+  // The re-run in a fresh process is the minimizer's first call.
+  CHECK(r.sent(Op::RunOnce).size() == 5);
+  CHECK(r.launcher.log().starts == std::vector<int>{2});
+  CHECK(r.log.find("Failing input written to testdata/fuzz/FuzzFake/") != std::string::npos);
+}
+
+TEST_CASE("a worker that dies of an input is started again for each candidate, and the crash is reported") {
+  FakeRun r(failing_target(FailureKind::Signal));
+  r.opts.minimize_count = 4;
+  r.run({"a"});
+  CHECK(r.failed);
+  std::vector<SentCommand> reruns = r.sent(Op::RunOnce);
+  REQUIRE(reruns.size() == 4);
+  // The crash's own input goes first; each failing candidate kills the
+  // worker, so each next command found a new one (one Init per process).
+  CHECK(reruns[0].input.find('X') != std::string::npos);
+  CHECK(r.sent(Op::Init).size() == size_t(r.launcher.log().starts[0]));
+  CHECK(r.launcher.log().starts[0] >= 3);
+  CHECK(r.log.find("SIGSEGV") != std::string::npos);
+  CHECK(r.log.find("Failing input written to testdata/fuzz/FuzzFake/") != std::string::npos);
+  CHECK(std::filesystem::is_directory(r.dir / "testdata" / "fuzz" / "FuzzFake"));
+}
+
+TEST_CASE("-fuzzkeepgoing: the crashed worker is started again and fuzzing goes on to the count") {
+  FakeRun r(failing_target(FailureKind::Signal, 100));
+  r.opts.keep_going = true;
+  r.opts.minimize_count = 2;
+  r.opts.fuzz_count = 600;
+  r.run({"a"});
+  CHECK(r.failed);
+  CHECK(r.launcher.log().executions == 600);
+  CHECK(r.launcher.log().starts[0] >= 5);  // after each of the five later crashes too
+  CHECK(r.stderr_text.find("1 distinct failures found (4 found again") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace cxxtest::testing
