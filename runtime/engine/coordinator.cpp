@@ -136,6 +136,9 @@ bool Coordinator::start_workers() {
   scratch_.resize(mask_size_);
   int64_t n = opts_.parallel;
   if (budget_.limited()) n = std::min(n, budget_.limit());
+  // Whether an input adds a counter depends on the ones judged before it:
+  // with several workers their replies' order varied, and so did what was kept.
+  if (opts_.minimize_corpus) n = 1;
   for (int64_t i = 0; i < n && mask_fd_ >= 0; ++i) {
     Slot s;
     s.link = launcher_.make(mask_fd_, opts_.seed_given && n == 1);  // repeatable(): fixed addresses

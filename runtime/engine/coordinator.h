@@ -75,7 +75,8 @@ struct CoordinatorOptions {
   // -fuzzminimizecorpus: run the baseline only, generated inputs smallest
   // first, and delete from the cache dir each one that brought no counter
   // the inputs before it had not (libFuzzer's -merge=1, afl-cmin): the
-  // kept ones cover exactly what all did.
+  // kept ones cover exactly what all did. One worker, so the order (and
+  // what is kept) is the same every time.
   bool minimize_corpus = false;
   std::string label;  // the target's name when several are fuzzed in turn (progress.h labeled)  // -v: name unstable counters, say what the workers did (progress.h Activity)
 };
