@@ -120,7 +120,7 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
   }
   if (!out.empty() && out.back() != '\n') out += "\n";
   if (!ends_with(out, "FAIL\n")) out += run.status.describe() + "\n";
-  return out + coverage + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + "\n";
+  return out + coverage + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + run.trailer + "\n";
 }
 
 RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json) {

@@ -30,7 +30,7 @@ struct PackageRun {
   // Filled from `run`'s outcome:
   ExitStatus status;
   double seconds = 0;
-  std::string trailer;  // appended to the ok line, e.g. " [no tests to run]"
+  std::string trailer;  // appended to the ok (and FAIL) line: " [inputs that need -asan]" (needs_runs.h)
   bool cached = false;  // the output came from the test cache: "(cached)"
   // -cover: the output's last line is the driver's "coverage: ..." line,
   // which the ok line repeats (and a passing non-verbose run drops).

@@ -17,6 +17,7 @@
 #include "driver/json_events.h"
 #include "driver/load_module.h"
 #include "driver/module.h"
+#include "driver/needs_runs.h"
 #include "driver/plan.h"
 #include "driver/result_cache.h"
 #include "driver/run_tests.h"
@@ -102,13 +103,15 @@ void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
 // `fuzzing`: the module's [fuzz] settings when fuzzing, else null.
 // `rerun_flags`: the build flags a reproduction needs (-asan ...).
 // `cover`: under -cover, what measures the run (package `index` of the plan).
+// `extra_args`: after the user's flags (-test.seedsneeding, needs_runs.h).
 PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, const FuzzSettings* fuzzing,
                     const std::string& rerun_flags, const fs::path& cache_root, const fs::path& cwd,
-                    Coverage* cover, size_t index) {
+                    Coverage* cover, size_t index, const std::vector<std::string>& extra_args = {}) {
   PackageRun run;
   run.import_path = p.pkg->import_path;
   run.cover = cover != nullptr;
   std::vector<std::string> args = opts.test_binary_args();
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
   if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
   if (opts.build.json) ask_for_framing(args);  // -test.v=test2json (json_events.h)
   if ((fuzzing || opts.test.fuzzcorpus) && opts.test.fuzzcachedir.empty())
@@ -162,6 +165,43 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
     return RunOutcome{st, secs};
   };
   return run;
+}
+
+// The second pass of a plain run (needs_runs.h): for each group of inputs
+// that need build flags this run lacks, its packages built with them and
+// run on just those inputs. Returns, per package index of `plan`, its runs;
+// a package that fails to build in that variant gets its build failure.
+std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const PlanInputs& base, const Options& opts,
+                                                     ResultCache& results, cxxtest::cachedir::Cache& cache,
+                                                     const fs::path& cwd) {
+  std::map<size_t, std::vector<PackageRun>> out;
+  for (const NeedsGroup& g : needs_groups(plan, base.variant)) {
+    std::vector<Package> matched;
+    for (size_t i : g.packages) matched.push_back(*plan.packages[i].pkg);
+    PlanInputs in = base;
+    in.matched = &matched;
+    in.variant = g.variant;
+    auto sub = make_plan(in, cache);
+    auto built = sub ? run_build(*sub, base.print_commands, static_cast<int>(opts.build.jobs))
+                     : Expected<BuildResult>(Error{sub.error()});
+    for (size_t k = 0; k < g.packages.size(); ++k) {
+      PackageRun run;
+      run.import_path = plan.packages[g.packages[k]].pkg->import_path;
+      if (!built) {
+        run.precomputed = "# " + run.import_path + needs_trailer(g.needs) + "\n" + built.error() + "\n";
+        run.precomputed_failed = true;
+      } else if (const PackagePlan& p = sub->packages[k]; !p.errors.empty() || built->failed.count(p.pkg->rel_dir)) {
+        run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
+        run.precomputed_failed = true;
+      } else {
+        run = make_run(p, opts, results, nullptr, g.needs, cache.root(), cwd, nullptr, 0,
+                       {"-test.seedsneeding=" + g.needs});
+      }
+      run.trailer = needs_trailer(g.needs);
+      out[g.packages[k]].push_back(std::move(run));
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -237,6 +277,9 @@ Exit test_command(const std::vector<std::string>& args) {
   // dying first. (A handler, unlike SIG_IGN, is reset in the child by exec.)
   if (fuzzing) signal(SIGINT, [](int) {});
   ResultCache results(cache);
+  // Inputs found by a sanitizer build run in that build too (needs_runs.h).
+  std::map<size_t, std::vector<PackageRun>> second;
+  if (!fuzzing && opts->test.list.empty()) second = needs_runs(*plan, in, *opts, results, cache, cwd);
   std::vector<PackageRun> runs;
   bool build_failed = false;
   for (size_t i = 0; i < plan->packages.size(); ++i) {
@@ -253,6 +296,7 @@ Exit test_command(const std::vector<std::string>& args) {
                      cache.root(), cwd, cover.get(), i);
     }
     runs.push_back(std::move(run));
+    for (PackageRun& r : second[i]) runs.push_back(std::move(r));
   }
   bool json = opts->build.json;
   // Benchmarks run one package at a time, as go test runs them, so that

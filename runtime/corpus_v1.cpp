@@ -139,9 +139,10 @@ std::string encode_value(const Value& v) {
   return out;
 }
 
-std::string encode(std::span<const Value> values) {
+std::string encode(std::span<const Value> values, std::string_view needs) {
   std::string out(kHeader);
   out += '\n';
+  if (!needs.empty()) out.append(kNeedsPrefix).append(needs).append("\n");
   for (const Value& v : values) {
     out += encode_value(v);
     out += '\n';
@@ -473,6 +474,7 @@ bool decode(std::string_view text, std::vector<Value>& out, DecodeError& err) {
   }
   std::vector<Value> values;
   for (size_t n = 1; n < lines.size(); ++n) {
+    if (lines[n].text.starts_with("//")) continue;  // a comment, `// needs:` too
     Cursor c{lines[n].text, 0, {}};
     Value v;
     if (!parse_line(c, v)) {
@@ -483,6 +485,23 @@ bool decode(std::string_view text, std::vector<Value>& out, DecodeError& err) {
   }
   out = std::move(values);
   return true;
+}
+
+std::string needs_of(std::string_view text) {
+  std::vector<Line> lines = split_lines(text.substr(0, text.rfind('\n') + 1));
+  if (lines.size() < 2 || lines[0].text != kHeader || !lines[1].text.starts_with(kNeedsPrefix)) return "";
+  std::string_view flags = lines[1].text.substr(kNeedsPrefix.size());
+  while (!flags.empty() && is_blank(flags.front())) flags.remove_prefix(1);
+  return std::string(flags);
+}
+
+std::string needs_of_file(const std::filesystem::path& file) {
+  std::string head(512, '\0');
+  std::FILE* f = std::fopen(file.c_str(), "rb");
+  if (!f) return "";
+  head.resize(std::fread(head.data(), 1, head.size(), f));
+  std::fclose(f);
+  return needs_of(head);
 }
 
 std::string where(const std::string& path, const DecodeError& err) {

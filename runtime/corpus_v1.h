@@ -3,7 +3,15 @@
 // Format (testdata/fuzz/FuzzXxx/<name> and the generated corpus alike):
 //
 //   cxxtest fuzz v1\n              line 1, exactly this text
+//   // needs: -asan\n             optional, line 2: the build flags the
+//                                  input was found with (below)
 //   type(literal)\n                one line per fuzz argument, in order
+//
+// `// needs: <flags>` marks an input found by a sanitizer build (-asan,
+// -ubsan, -race, several separated by blanks): a plain build may pass it.
+// A plain `cxxtest` run therefore runs such inputs a second time, in a
+// build with those flags (driver/needs_runs.h). Any other line whose text
+// starts with `//` is a comment; Go's reader has neither.
 //
 // `type` is kind_name() from <cxxtest/value.h>. Literals, as written:
 //
@@ -43,7 +51,8 @@
 //    Go's 1_000, each between two digits;
 //  - blanks (space, tab, `\r`) around a value line, around its literal
 //    inside the parentheses and before the `(`; blank lines anywhere after
-//    the header (Go's reader skips them too); trailing blanks on the header.
+//    the header (Go's reader skips them too); trailing blanks on the header;
+//  - comment lines (`//` first after blanks), `// needs:` among them.
 // Everything else is an error: DecodeError names its line and, for a value
 // line, its column.
 //
@@ -78,8 +87,19 @@ struct DecodeError {
 // they are 0), to prefix err.message with.
 std::string where(const std::string& path, const DecodeError& err);
 
+inline constexpr std::string_view kNeedsPrefix = "// needs: ";
+
 // The whole file: kHeader + "\n", then encode_value(v) + "\n" per value.
-std::string encode(std::span<const cxxtest::Value> values);
+// With `needs` ("-asan"), the line kNeedsPrefix + needs follows the header.
+std::string encode(std::span<const cxxtest::Value> values, std::string_view needs = {});
+
+// The flags of the file's `// needs:` line ("-asan"), "" when it has none.
+// Only the second line counts, so a caller may pass the first few hundred
+// bytes of a file.
+std::string needs_of(std::string_view text);
+
+// needs_of() of a file's first 512 bytes ("" if it cannot be read).
+std::string needs_of_file(const std::filesystem::path& file);
 
 // One `type(literal)`, without a newline.
 std::string encode_value(const cxxtest::Value& v);

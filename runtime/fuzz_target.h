@@ -53,6 +53,14 @@ void run_fuzz_body(TestState& f, void (*body)(F&));
 // regular file of testdata/fuzz/<name>/ (sorted) as `<name>/<file>`, as
 // selected by -test.run. A file that does not decode or does not fit the
 // kinds fails its subtest (`testdata/fuzz/FuzzX/f:3: <what>`).
+// With -test.seedsneeding=FLAGS (a plain run's second pass, in the build
+// those flags name: driver/needs_runs.h) only the files whose `// needs:`
+// line says FLAGS run; f.Add seeds and the generated corpus do not.
 void run_seed_corpus(TestState& f, const FuzzTarget& target);
+
+// Whether testdata/fuzz/<name>/ holds a file whose `// needs:` line says
+// `needs` (corpus_v1.h): under -test.seedsneeding, fuzz tests without one
+// do not run.
+bool has_inputs_needing(const std::string& name, const std::string& needs);
 
 }  // namespace cxxtest::runtime

@@ -85,6 +85,7 @@ void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
     if (should_fail_fast()) break;
     Matcher::Match m = root.ctx.matcher.full_name(nullptr, e.name);
     if (!m.ok || engine::fuzzed_in_seed_phase(e.name)) continue;  // its seeds run in the fuzzing baseline
+    if (!flags().seedsneeding.empty() && !has_inputs_needing(e.name, flags().seedsneeding)) continue;
     run_subtest(
         root, m.name,
         [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); },
@@ -153,15 +154,16 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
     return code;
   }
 
-  // 5. The tests (in -test.shuffle's order), then the fuzz tests' seed corpora.
-  std::vector<TestEntry> ordered = shuffled(test_list);
+  // 5. The tests (in -test.shuffle's order), then the fuzz tests' seed
+  // corpora; under -test.seedsneeding only those inputs (fuzz_target.h).
+  std::vector<TestEntry> ordered = f.seedsneeding.empty() ? shuffled(test_list) : std::vector<TestEntry>{};
   Phase t = run_phase(run, skip, [&](TestState& root) { run_tests(root, ordered); });
   Phase z = run_phase(run, skip, [&](TestState& root) { run_fuzz_tests(root, fuzz_list); });
 
   // 6. Summary; a race outside every test fails the run too.
   stop_watchdog();  // -test.timeout does not cover benchmarks and fuzzing, as in Go
   // Then -test.bench's benchmarks, when every test passed (Go's runBenchmarks).
-  bool benchmarks_ok = !(t.ok && z.ok) || run_benchmarks(registered_benchmarks(), registered_import_path());
+  bool benchmarks_ok = !(t.ok && z.ok) || !f.seedsneeding.empty() || run_benchmarks(registered_benchmarks(), registered_import_path());
   bool ok = t.ok && z.ok && benchmarks_ok;
   if (std::string races = race_finish(); !races.empty()) {
     write_stdout(races + "testing: race detected outside of any test\n");

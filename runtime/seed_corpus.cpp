@@ -4,6 +4,7 @@
 // -test.fuzzcorpus the generated corpus in -test.fuzzcachedir/<name>/ runs
 // too (cxxtest -fuzzcorpus, for the coverage of everything fuzzing found).
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "cachedir/corpus_dir.h"
@@ -34,6 +35,10 @@ std::vector<std::string> corpus_files(const std::string& name) {
   }
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::string testdata_path(const std::string& target, const std::string& file) {
+  return "testdata/fuzz/" + target + "/" + file;
 }
 
 // Runs one input as the subtest `full_name` of f, if -test.run selects it,
@@ -84,16 +89,24 @@ void run_generated_corpus(TestState& f, const FuzzTarget& target) {
 }  // namespace
 
 void run_seed_corpus(TestState& f, const FuzzTarget& target) {
-  for (size_t i = 0; i < target.seeds.size(); ++i) {
+  const std::string& needing = flags().seedsneeding;
+  for (size_t i = 0; needing.empty() && i < target.seeds.size(); ++i) {
     const std::vector<Value>& seed = target.seeds[i];
     run_input(f, target.name + "/seed#" + std::to_string(i),
               [&seed, &target](TestState& s) { invoke_input(target.fn, s.t_handle, seed); });
   }
   for (const std::string& file : corpus_files(target.name)) {
-    std::string path = "testdata/fuzz/" + target.name + "/" + file;
+    std::string path = testdata_path(target.name, file);
+    if (!needing.empty() && corpus::needs_of_file(path) != needing) continue;
     run_input(f, target.name + "/" + file, file_input_body(path, target.fn));
   }
-  if (flags().fuzzcorpus && !flags().fuzzcachedir.empty()) run_generated_corpus(f, target);
+  if (needing.empty() && flags().fuzzcorpus && !flags().fuzzcachedir.empty()) run_generated_corpus(f, target);
+}
+
+bool has_inputs_needing(const std::string& name, const std::string& needs) {
+  for (const std::string& file : corpus_files(name))
+    if (corpus::needs_of_file(testdata_path(name, file)) == needs) return true;
+  return false;
 }
 
 }  // namespace cxxtest::runtime

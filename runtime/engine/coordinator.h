@@ -60,6 +60,7 @@ struct CoordinatorOptions {
   int64_t parallel = 1;
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
   std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)
+  std::string needs;                // those build flags ("-asan"): a reproducer's `// needs:` line (corpus_v1.h)
   Nanos timeout = 10 * kSecond;     // -fuzztimeout
   int64_t rss_limit_mb = 2048;      // -fuzzrsslimit
   uint64_t seed = 0;

@@ -99,10 +99,11 @@ void Coordinator::handle_crash() {
   // replaces it with the minimized one.
   std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
   std::string unminimized, err;
-  if (enabled && !input.empty() && !cachedir::write_corpus_entry(dir, corpus::encode(input), &unminimized, &err))
+  if (enabled && !input.empty() &&
+      !cachedir::write_corpus_entry(dir, corpus::encode(input, opts_.needs), &unminimized, &err))
     unminimized.clear();  // report_crash says why it cannot write
   if (enabled && !input.empty() && !interrupted()) {
-    std::fputs(minimizing_file_line(corpus::encode(input).size()).c_str(), stderr);
+    std::fputs(minimizing_file_line(corpus::encode(input, opts_.needs).size()).c_str(), stderr);
     minimizing_crash_ = true;
     fuzz::Budget budget = fuzz::Budget::from_flag(opts_.minimize_duration, opts_.minimize_count);
     if (budget_.limited()) budget.cap_calls(budget_.unreserved());
@@ -251,7 +252,7 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
     text = failure_text(f, ctx, stack_text(f.frames));
   }
   if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
-  std::string data = corpus::encode(input);
+  std::string data = corpus::encode(input, opts_.needs);
   std::string name, err;
   std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
   bool written = cachedir::write_corpus_entry(dir, data, &name, &err);

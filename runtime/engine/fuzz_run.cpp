@@ -181,7 +181,10 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   const char* pkg = env_lookup("CXXTEST_PACKAGE");
   o.package = pkg && *pkg ? pkg : ".";
   // Build flags a reproduction needs (-asan...), put before the package.
-  if (const char* flags = env_lookup("CXXTEST_RERUN_FLAGS"); flags && *flags) o.package = flags + (" " + o.package);
+  if (const char* flags = env_lookup("CXXTEST_RERUN_FLAGS"); flags && *flags) {
+    o.package = flags + (" " + o.package);
+    o.needs = flags;
+  }
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
   o.seed_given = fuzz_seed(fl, &o.seed);

@@ -89,8 +89,8 @@ std::string written_text(const std::string& target, const std::string& name, con
   // has not; say so where it cannot be missed.
   if (!package.empty() && package[0] == '-') {
     std::string flags = package.substr(0, package.rfind(' '));
-    text += "This input was found in the " + flags + " build: a plain 'cxxtest' run may pass it, so run\n"
-            "'cxxtest " + flags + "' wherever these tests run (CI too).\n";
+    text += "This input was found in the " + flags + " build, which a plain build may pass: the file says\n"
+            "'// needs: " + flags + "', so a plain 'cxxtest' run runs it in the " + flags + " build too.\n";
   }
   return text;
 }

@@ -1,0 +1,70 @@
+#include "driver/needs_runs.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "runtime/corpus_v1.h"
+
+namespace cxxtest::driver {
+
+namespace fs = std::filesystem;
+using cxxtest::instrument::Variant;
+
+namespace {
+
+// Every distinct needs set of the package's testdata/fuzz/<target>/ files.
+std::set<std::string> needs_in(const fs::path& pkg_dir) {
+  std::set<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator t(pkg_dir / "testdata" / "fuzz", ec), end; !ec && t != end; t.increment(ec)) {
+    if (!t->is_directory(ec)) continue;
+    for (fs::directory_iterator f(t->path(), ec), fend; !ec && f != fend; f.increment(ec))
+      if (f->is_regular_file(ec))
+        if (std::string n = cxxtest::corpus::needs_of_file(f->path()); !n.empty()) out.insert(n);
+  }
+  return out;
+}
+
+// "-asan -ubsan" as a plain variant; false if a word is not a sanitizer flag.
+bool variant_of(const std::string& needs, Variant& v) {
+  std::istringstream words(needs);
+  for (std::string w; words >> w;) {
+    Variant one;
+    if (w.size() < 2 || w[0] != '-' || !cxxtest::instrument::apply_variant_flag(one, w.substr(1)) ||
+        one.sanitizers == cxxtest::instrument::kNoSanitizer)
+      return false;
+    v.sanitizers |= one.sanitizers;
+  }
+  return v.sanitizers != cxxtest::instrument::kNoSanitizer;
+}
+
+}  // namespace
+
+std::vector<NeedsGroup> needs_groups(const Plan& plan, const Variant& current) {
+  std::vector<NeedsGroup> groups;
+  for (size_t i = 0; i < plan.packages.size(); ++i) {
+    const PackagePlan& p = plan.packages[i];
+    if (!p.has_tests() || !p.errors.empty()) continue;
+    for (const std::string& needs : needs_in(p.pkg->dir)) {
+      Variant v;
+      if (!variant_of(needs, v) || !cxxtest::instrument::check_variant(v).empty()) {
+        std::cerr << "cxxtest: warning: " << p.pkg->import_path << ": testdata/fuzz inputs say '// needs: " << needs
+                  << "', which is not a build cxxtest can make: not run\n";
+        continue;
+      }
+      if ((current.sanitizers & v.sanitizers) == v.sanitizers) continue;  // this run's build has them
+      auto g = std::find_if(groups.begin(), groups.end(), [&](const NeedsGroup& x) { return x.needs == needs; });
+      if (g == groups.end()) g = groups.insert(groups.end(), NeedsGroup{needs, v, {}});
+      g->packages.push_back(i);
+    }
+  }
+  return groups;
+}
+
+std::string needs_trailer(const std::string& needs) { return " [inputs that need " + needs + "]"; }
+
+}  // namespace cxxtest::driver
