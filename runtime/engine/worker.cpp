@@ -112,6 +112,7 @@ class Worker {
       Reply reply = handle(cmd);
       shm_.header().phase = Phase::Idle;
       set_busy(false);
+      wait_for_dying_path();  // a watchdog that fired first ends the process (worker_crash.h)
       reply.nanos = steady_nanos() - start;
       if (!write_message(kReplyFd, &reply, sizeof reply)) internal_error("cannot reply to the coordinator");
     }

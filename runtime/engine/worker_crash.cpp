@@ -99,10 +99,23 @@ void on_process_exit(int status, void*) {
 
 }  // namespace
 
-void set_busy(bool b) { g_busy.store(b, std::memory_order_relaxed); }
+void set_busy(bool b) { g_busy.store(b); }
 bool busy() { return g_busy.load(std::memory_order_relaxed); }
 
 bool claim_record() { return !g_claimed.exchange(true); }
+
+bool claim_while_busy() {
+  if (g_claimed.exchange(true)) {
+    for (;;) pause();  // a crash is being recorded; it ends the process
+  }
+  if (g_busy.load()) return true;
+  g_claimed.store(false);  // the command ended first: its reply stands
+  return false;
+}
+
+void wait_for_dying_path() {
+  while (g_claimed.load()) usleep(1000);
+}
 
 void record_leak_and_exit() {
   if (claim_record()) {

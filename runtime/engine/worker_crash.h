@@ -38,6 +38,17 @@ bool busy();
 // Claims the record for a dying path; false if another path has it.
 bool claim_record();
 
+// The watchdog's claim (worker_limits.h), which races the end of a command:
+// a failure recorded after the worker replied would be wiped by the
+// coordinator's clear_failure for the next command and the worker's exit
+// read as "terminated unexpectedly". So the watchdog claims, then checks
+// busy() (false: it gives the claim back and does not fire), and serve()
+// clears busy, then waits out any claim (wait_for_dying_path) before it
+// replies. Both steps are sequentially consistent, so one side always sees
+// the other. Waits forever if a crash has the record already.
+bool claim_while_busy();
+void wait_for_dying_path();
+
 // Fills the record's frames from the calling thread's stack. With a signal
 // ucontext, frames start at the interrupted pc; otherwise the first `skip`
 // frames are dropped (frame 0 is record_frames itself).

@@ -30,10 +30,9 @@ int64_t now_nanos() {
 }
 
 // Records `kind` with the input thread's stack and ends the process.
-[[noreturn]] void fire(FailureKind kind, uint64_t value, pthread_t input_thread) {
-  if (!claim_record()) {
-    for (;;) pause();  // a crash is being recorded; it ends the process
-  }
+// Returns without firing if the input ended meanwhile (claim_while_busy).
+void fire(FailureKind kind, uint64_t value, pthread_t input_thread) {
+  if (!claim_while_busy()) return;
   FailureRecord& r = g_shm.header().failure;
   r.kind = kind;
   r.value = value;
