@@ -29,9 +29,12 @@ struct NeedsGroup {
 
 // For the built packages of `plan` (run in `current`), the `// needs:` sets
 // of their testdata/fuzz/*/* files that `current` lacks, one group each, in
-// first-seen order. A set naming an unknown flag, or one that cannot be
-// built (-asan with -race), gets a warning on stderr and no group.
-std::vector<NeedsGroup> needs_groups(const Plan& plan, const cxxtest::instrument::Variant& current);
+// first-seen order. Only files whose subtest name (FuzzX/file) -run and
+// -skip select count, so `-run=TestA` builds no second variant. A set
+// naming an unknown flag, or one that cannot be built (-asan with -race),
+// gets a warning on stderr and no group.
+std::vector<NeedsGroup> needs_groups(const Plan& plan, const cxxtest::instrument::Variant& current,
+                                     const std::string& run, const std::string& skip);
 
 // The trailer of such a run's result line: " [inputs that need -asan]".
 std::string needs_trailer(const std::string& needs);

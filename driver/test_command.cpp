@@ -175,7 +175,7 @@ std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const Pla
                                                      ResultCache& results, cxxtest::cachedir::Cache& cache,
                                                      const fs::path& cwd) {
   std::map<size_t, std::vector<PackageRun>> out;
-  for (const NeedsGroup& g : needs_groups(plan, base.variant)) {
+  for (const NeedsGroup& g : needs_groups(plan, base.variant, opts.test.run, opts.test.skip)) {
     std::vector<Package> matched;
     for (size_t i : g.packages) matched.push_back(*plan.packages[i].pkg);
     PlanInputs in = base;
