@@ -82,10 +82,9 @@ class BasicMutator {
   const std::vector<uint64_t>* int_dict_ = nullptr;
 };
 
-// The engine's mutator. Mutator and BasicMutator<ScriptedRandom> are
-// compiled in mutator.cpp; other random types need mutator_impl.h.
+// The engine's mutator, compiled in mutator.cpp; other random types need
+// mutator_impl.h.
 using Mutator = BasicMutator<Pcg32>;
 extern template class BasicMutator<Pcg32>;
-extern template class BasicMutator<ScriptedRandom>;
 
 }  // namespace cxxtest::fuzz

@@ -1,6 +1,6 @@
 // fuzz/mutator_impl.h: BasicMutator's member definitions (see mutator.h).
-// Included by mutator.cpp, which instantiates them for Pcg32 and
-// ScriptedRandom; include it only to instantiate another random type.
+// Included by mutator.cpp, which instantiates them for Pcg32; include it
+// only to instantiate another random type (as the unit tests' ScriptedRandom).
 #pragma once
 
 #include "fuzz/byte_ops.h"

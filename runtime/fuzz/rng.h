@@ -3,20 +3,15 @@
 // Random is the interface. Pcg32 is the generator the engine runs on
 // (PCG-XSH-RR 64/32, Go's internal/fuzz generator); its whole state is two
 // words, so a worker can publish it and the coordinator can replay the same
-// draws. ScriptedRandom hands out a fixed list of draws so tests can state
-// the exact result of a mutation.
+// draws. Tests draw from a scripted double (tests/unit/fuzz/scripted_random.h).
 //
-// Speed: both concrete classes are `final`, and the mutator is a template on
+// Speed: concrete sources are `final`, and the mutator is a template on
 // the concrete type, so every draw in the hot path is a direct, inlinable
 // call. The virtual interface is for code where an indirect call is noise.
 #pragma once
 
 #include <concepts>
-#include <cstddef>
 #include <cstdint>
-#include <initializer_list>
-#include <utility>
-#include <vector>
 
 namespace cxxtest::fuzz {
 
@@ -88,33 +83,7 @@ class Pcg32 final : public Random {
   State s_;
 };
 
-// Returns scripted entries, one per call of any method, in order:
-//   next32 -> the entry (must fit in 32 bits), next64 -> the entry,
-//   below(n) -> the entry (must be < n, or 0 when n == 0),
-//   coin -> true for 1, false for 0 (no other value).
-// A call past the end of the script, or an entry out of range for its call,
-// throws std::logic_error naming the draw's index and the call. For tests.
-class ScriptedRandom final : public Random {
- public:
-  ScriptedRandom(std::initializer_list<uint64_t> script) : script_(script) {}
-  explicit ScriptedRandom(std::vector<uint64_t> script) : script_(std::move(script)) {}
-
-  uint32_t next32() override;
-  uint64_t next64() override;
-  uint32_t below(uint32_t n) override;
-  bool coin() override;
-
-  size_t used() const { return pos_; }
-  size_t remaining() const { return script_.size() - pos_; }
-
- private:
-  uint64_t take(const char* call, uint64_t limit);  // limit: entries must be < limit
-
-  std::vector<uint64_t> script_;
-  size_t pos_ = 0;
-};
-
-// Anything the mutator can draw from (Pcg32, ScriptedRandom, ...).
+// Anything the mutator can draw from (Pcg32, the tests' ScriptedRandom, ...).
 template <class R>
 concept RandomSource = requires(R& r, uint32_t n) {
   { r.next32() } -> std::same_as<uint32_t>;

@@ -1,7 +1,7 @@
 // op_harness.h: runs one byte op of a BasicMutator<ScriptedRandom>.
 #pragma once
 
-#include "fuzz/mutator.h"
+#include "scripted_random.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,7 @@
-// rng_test.cpp: Pcg32, Lemire's bounded draw, ScriptedRandom (fuzz/rng.h).
+// rng_test.cpp: Pcg32, Lemire's bounded draw (fuzz/rng.h), and the tests'
+// ScriptedRandom (scripted_random.h).
 #include "fuzz/rng.h"
+#include "scripted_random.h"
 
 #include <doctest/doctest.h>
 

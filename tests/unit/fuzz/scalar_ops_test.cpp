@@ -1,4 +1,6 @@
 // scalar_ops_test.cpp: integer, float, bool and char32_t mutations (fuzz/scalar_ops.h).
+#include "scripted_random.h"
+
 #include "fuzz/mutator.h"
 #include "fuzz/scalar_ops.h"
 
