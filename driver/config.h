@@ -15,8 +15,9 @@
 //   [fuzz]                  noinstrument = ["third_party/**"], detect_leaks,
 //                           cmp_guidance, laf (booleans)
 //
-// Every key is in one table (kKeys in config.cpp); an unknown key or a value
-// of the wrong type is an error "cxxtest.toml:LINE:COL: ...".
+// The [build] and [package] keys are one table (kBuildKeys in config.cpp);
+// each other section's reader names its keys. An unknown key or a value of
+// the wrong type is an error "cxxtest.toml:LINE:COL: ...".
 #pragma once
 
 #include <filesystem>
