@@ -20,6 +20,8 @@ using cxxtest::instrument::Variant;
 namespace {
 
 // Flags (of clang and gcc) whose value is the next argument.
+// Laid out by hand: grouped by kind.
+// clang-format off
 constexpr const char* kSeparateValueFlags[] = {
     "-o", "-I", "-D", "-U", "-L", "-l", "-u", "-T", "-z", "-e", "-B", "-F",
     "-include", "-imacros", "-isystem", "-idirafter", "-iquote", "-iprefix", "-iwithprefix",
@@ -28,6 +30,7 @@ constexpr const char* kSeparateValueFlags[] = {
     "-aux-info", "--param", "-dependency-file", "-mllvm", "-ivfsoverlay", "-gcc-toolchain",
     "-resource-dir", "-serialize-diagnostics", "-working-directory", "-framework",
 };
+// clang-format on
 
 constexpr const char* kSourceSuffixes[] = {".c", ".cc", ".cpp", ".cxx", ".C", ".c++"};
 

@@ -139,6 +139,8 @@ struct FastCheck {
 std::string result_json(const std::string& fingerprint, const DepBuild& b, const FastCheck& fast) {
   json watched = json::array();
   for (const auto& w : fast.watched) watched.push_back({w.path, w.dir});
+  // Laid out by hand: two keys a line.
+  // clang-format off
   json j = {
       {"fingerprint", fingerprint}, {"include_dirs", strings_of(b.include_dirs)},
       {"defines", b.defines},       {"archives", strings_of(b.archives)},
@@ -148,6 +150,7 @@ std::string result_json(const std::string& fingerprint, const DepBuild& b, const
       {"fast_key", fast.key},       {"watched", watched},
       {"watched_digest", fast.digest},
   };
+  // clang-format on
   return j.dump(1) + "\n";
 }
 

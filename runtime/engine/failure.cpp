@@ -93,6 +93,8 @@ std::string failure_signature(const Failure& f, const std::string& sanitizer_rep
 std::string describe_status(int status) {
   if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
   if (!WIFSIGNALED(status)) return "unknown status " + std::to_string(status);
+  // Laid out by hand: three signals a line.
+  // clang-format off
   static const struct {
     int signo;
     const char* name;
@@ -104,6 +106,7 @@ std::string describe_status(int status) {
       {SIGTERM, "terminated"},  {SIGUSR1, "user defined signal 1"}, {SIGUSR2, "user defined signal 2"},
       {SIGSYS, "bad system call"}, {SIGXCPU, "CPU time limit exceeded"},
   };
+  // clang-format on
   for (const auto& n : kNames)
     if (n.signo == WTERMSIG(status)) return std::string("signal: ") + n.name;
   return "signal: signal " + std::to_string(WTERMSIG(status));

@@ -31,11 +31,14 @@
 namespace cxxtest::fuzz::ops {
 
 // Go's 27 interesting values plus INT64_MIN, INT64_MAX, UINT32_MAX.
+// Laid out by hand: one line per width, as Go lists them.
+// clang-format off
 inline constexpr int64_t kIntInteresting[30] = {
     -128, -1, 0, 1, 16, 32, 64, 100, 127,
     -32768, -129, 128, 255, 256, 512, 1000, 1024, 4096, 32767,
     -2147483647 - 1, -100663046, -32769, 32768, 65535, 65536, 100663045, 2147483647,
     std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), 4294967295};
+// clang-format on
 // Code points at UTF-8/UTF-16 boundaries; the last three are invalid.
 inline constexpr uint32_t kRuneInteresting[12] = {
     0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0xD800, 0xDFFF, 0x110000};
@@ -136,12 +139,15 @@ inline void mutate_integer(R& r, Value& v, const std::vector<uint64_t>* dict) {
   }
 }
 
+// Laid out by hand: in pairs.
+// clang-format off
 template <class T>
 inline constexpr T kFloatSpecials[11] = {
     T(0), T(-0.0), std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity(),
     std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::min(),
     std::numeric_limits<T>::denorm_min(), std::numeric_limits<T>::max(),
     std::numeric_limits<T>::lowest(), T(1), T(-1)};
+// clang-format on
 
 // One float mutation of x (see the file comment), computed in double.
 template <class T, class R>

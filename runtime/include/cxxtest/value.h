@@ -50,12 +50,15 @@ To bit_cast(const From& from) {
 
 }  // namespace internal
 
+// Laid out by hand: grouped by width.
+// clang-format off
 enum class Kind : uint8_t {
   Bytes, String, Bool, Char,
   Int8, Int16, Int32, Int64,
   Uint8, Uint16, Uint32, Uint64,
   Char32, Float, Double,
 };
+// clang-format on
 
 inline constexpr int kKindCount = 15;
 
@@ -63,10 +66,13 @@ inline constexpr int kKindCount = 15;
 // "int8_t", "int16_t", "int", "int64_t", "uint8_t", "uint16_t", "uint32_t",
 // "uint64_t", "char32_t", "float", "double".
 constexpr std::string_view kind_name(Kind k) {
+  // Laid out by hand: a table of Kind's order.
+  // clang-format off
   constexpr std::string_view names[kKindCount] = {
       "bytes",   "std::string", "bool",     "char",     "int8_t",
       "int16_t", "int",         "int64_t",  "uint8_t",  "uint16_t",
       "uint32_t", "uint64_t",   "char32_t", "float",    "double"};
+  // clang-format on
   return names[static_cast<int>(k)];
 }
 
@@ -77,12 +83,15 @@ constexpr bool is_signed_kind(Kind k) {
 // Width in bits of an integer-like kind (Bool 1, Char 8, Char32 32); 0 otherwise.
 constexpr int kind_bits(Kind k) {
   switch (k) {
+    // Laid out by hand: one line per width.
+    // clang-format off
     case Kind::Bool: return 1;
     case Kind::Char: case Kind::Int8: case Kind::Uint8: return 8;
     case Kind::Int16: case Kind::Uint16: return 16;
     case Kind::Int32: case Kind::Uint32: case Kind::Char32: case Kind::Float: return 32;
     case Kind::Int64: case Kind::Uint64: case Kind::Double: return 64;
     default: return 0;
+    // clang-format on
   }
 }
 

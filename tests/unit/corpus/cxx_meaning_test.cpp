@@ -50,6 +50,8 @@ TEST_CASE("an escaped byte before a hex digit is written as C++ reads it") {
   struct Case {
     std::string bytes, literal, as_cxx;
   };
+  // Adjacent literals end a \x escape; clang-format would break between them.
+  // clang-format off
   for (const Case& c : std::vector<Case>{
            {str("\x03" "0", 2), R"("\0030")", str("\0030", 2)},
            {str("\x01" "a", 2), R"("\001a")", str("\001a", 2)},
@@ -59,6 +61,7 @@ TEST_CASE("an escaped byte before a hex digit is written as C++ reads it") {
            {str("\n" "a", 2), R"("\na")", str("\na", 2)},
            {str("\x05\x06", 2), R"("\x05\x06")", str("\x05\x06", 2)},
        }) {
+    // clang-format on
     INFO("literal: ", c.literal);
     CHECK(c.as_cxx == c.bytes);
     CHECK(corpus::encode_value(Value::of(c.bytes)) == "std::string(" + c.literal + ")");
@@ -67,8 +70,11 @@ TEST_CASE("an escaped byte before a hex digit is written as C++ reads it") {
 }
 
 TEST_CASE("files of the old writer read as before: \\x takes two digits, a third is a byte") {
+  // Adjacent literals end a \x escape; clang-format would break between them.
+  // clang-format off
   CHECK(decode_one(R"(std::string("\x030"))").bytes == str("\x03" "0", 2));
   CHECK(decode_one(R"(bytes("\x01abc"))").bytes == str("\x01" "abc", 4));
+  // clang-format on
   // and are written the new way.
   CHECK(corpus::encode_value(decode_one(R"(bytes("\x01abc"))")) == R"(bytes("\001abc"))");
   // One hex digit before a non-hex character means what it means in C++.
@@ -87,7 +93,10 @@ TEST_CASE("every pair of bytes round-trips and never writes a hex digit after \\
 }
 
 TEST_CASE("a raw control byte in a literal is an error at its line and column") {
+  // Adjacent literals end a \x escape; clang-format would break between them.
+  // clang-format off
   corpus::DecodeError err = decode_bad("cxxtest fuzz v1\nint(1)\nstd::string(\"ab\x01" "c\")\n");
+  // clang-format on
   CHECK(err.line == 3);
   CHECK(err.col == 16);
   CHECK(err.message == R"(raw control byte 0x01 in string literal: write it as \x01)");
