@@ -166,7 +166,8 @@ inline bool add_sub(R& r, std::string& s) {
   uint32_t n = size32(s);
   if (n < sizeof(U)) return false;
   char* p = s.data() + r.below(n - sizeof(U) + 1);
-  U d = static_cast<U>(r.below(35) + 1);
+  uint32_t step = r.below(35) + 1;
+  U d = static_cast<U>(step);
   bool sub = r.coin();
   bool big = sizeof(U) > 1 && r.coin();
   U v = load<U>(p, big);
