@@ -206,6 +206,15 @@ Expected<DepBuild> run_builder(const std::string& system, const DepSpec& spec, c
   return build_command(spec, dirs, run);
 }
 
+// A relative libs entry names what the build wrote: when the build ran in
+// a copy of the source (make, autotools without configure), the copy's
+// file; the source holds none, or one of the user's own uninstrumented builds.
+fs::path expand_lib_path(const std::string& entry, const DepDirs& dirs) {
+  if (entry.empty() || entry[0] == '$' || fs::path(entry).is_absolute() || !build_is_copy(dirs))
+    return expand_dep_path(entry, dirs);
+  return (dirs.build / entry).lexically_normal();
+}
+
 // The spec's link arguments, and for autotools/make/command its
 // include_dirs and libs in place of the defaults (cmake: in addition).
 Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const DepDirs& dirs, DepRunner& run,
@@ -214,7 +223,7 @@ Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const 
   if (system != "cmake" && !spec.libs.empty()) b.archives.clear(), b.link_group = false;
   for (const auto& d : spec.include_dirs) b.include_dirs.push_back(expand_dep_path(d, dirs));
   for (const auto& l : spec.libs) {
-    fs::path p = expand_dep_path(l, dirs);
+    fs::path p = expand_lib_path(l, dirs);
     std::error_code ec;
     if (!fs::is_regular_file(p, ec))
       return run.error("libs entry \"" + l + "\" (" + p.string() + "): no such file after the build");
