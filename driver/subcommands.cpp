@@ -39,7 +39,11 @@ std::vector<EnvVar> build_vars(const Variant& v) {
   std::string ldflags = shell_join(cxxtest::instrument::link_flags(v));
   if (std::string stub = coverage_stub_path(v, paths); !stub.empty())
     ldflags += " " + shell_quote("-Wl,--whole-archive," + stub + ",--no-whole-archive");
-  std::string cflags = shell_join(wrapper_compile_flags(v, paths));
+  // The wrappers add line tables to a compile without a -g of its own: so
+  // do these flags (a build's own -g later on its line wins).
+  std::vector<std::string> compile = wrapper_compile_flags(v, paths);
+  compile.push_back(kWrapperDebugFlag);
+  std::string cflags = shell_join(compile);
   return {
       {"CC", (bin / "cxxtest-cc").string()},
       {"CXX", (bin / "cxxtest-c++").string()},
