@@ -133,7 +133,7 @@ struct FastCheck {
 };
 
 // The result file: {"fingerprint": hex, "include_dirs": [...], "defines":
-// [...], "archives": [...], "link_args": [...], "whole_archive": bool,
+// [...], "compile_flags": [...], "archives": [...], "link_args": [...], "whole_archive": bool,
 // "link_group": bool, "compiled_sources": [...], "fast_key": hex,
 // "watched": [[path, is_dir], ...], "watched_digest": hex}.
 std::string result_json(const std::string& fingerprint, const DepBuild& b, const FastCheck& fast) {
@@ -143,7 +143,8 @@ std::string result_json(const std::string& fingerprint, const DepBuild& b, const
   // clang-format off
   json j = {
       {"fingerprint", fingerprint}, {"include_dirs", strings_of(b.include_dirs)},
-      {"defines", b.defines},       {"archives", strings_of(b.archives)},
+      {"defines", b.defines},       {"compile_flags", b.compile_flags},
+      {"archives", strings_of(b.archives)},
       {"link_args", b.link_args},   {"whole_archive", b.whole_archive},
       {"link_group", b.link_group}, {"compiled_sources", strings_of(b.compiled_sources)},
       {"program_archives", strings_of(b.program_archives)},
@@ -183,6 +184,7 @@ std::optional<DepBuild> read_result(const fs::path& file, const std::string& fin
   try {
     b.include_dirs = paths_of(j.at("include_dirs"));
     b.defines = j.at("defines").get<std::vector<std::string>>();
+    b.compile_flags = j.at("compile_flags").get<std::vector<std::string>>();
     b.archives = paths_of(j.at("archives"));
     b.link_args = j.at("link_args").get<std::vector<std::string>>();
     b.whole_archive = j.at("whole_archive").get<bool>();

@@ -71,6 +71,7 @@ namespace cxxtest::driver {
 struct DepBuild {
   std::vector<std::filesystem::path> include_dirs;  // -I for module code
   std::vector<std::string> defines;                 // -D (from CMake targets' interface)
+  std::vector<std::string> compile_flags;           // more for module code (pkg-config's -pthread)
   std::vector<std::filesystem::path> archives;      // static libraries, link order
   std::vector<std::string> link_args;               // after the archives ("-lz", "-pthread")
   bool whole_archive = true;                        // the spec's whole_archive

@@ -39,8 +39,9 @@ void add_once(std::vector<T>& list, const T& value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
 }
 
-// -I dir, -Idir, -isystem dir: include dirs; -DX: defines; the rest (-pthread,
-// -std=...) is not something a dep gives module code.
+// -I dir, -Idir, -isystem dir: include dirs; -DX: defines; -pthread (the
+// library's headers may test _REENTRANT); the rest (-std=..., -O2) is the
+// library's own choice, not something it gives module code.
 void add_cflags(const std::vector<std::string>& words, bool include_dirs, DepBuild& b) {
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
@@ -51,6 +52,7 @@ void add_cflags(const std::vector<std::string>& words, bool include_dirs, DepBui
       break;
     }
     if (w.rfind("-D", 0) == 0 && w.size() > 2) add_once(b.defines, w.substr(2));
+    if (w == "-pthread") add_once(b.compile_flags, w);
   }
 }
 

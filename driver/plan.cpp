@@ -107,6 +107,7 @@ Expected<std::vector<std::string>> base_flags(const FlagSources& fs_, const Buil
   for (const DepBuild* d : fs_.deps_of(s)) {
     for (const auto& dir : d->include_dirs) f.push_back("-I" + dir.string());
     for (const auto& def : d->defines) f.push_back("-D" + def);
+    f.insert(f.end(), d->compile_flags.begin(), d->compile_flags.end());
   }
   for (const auto& d : s.defines) f.push_back("-D" + d);
   auto pc = pkg_config("--cflags", s.pkg_config);
