@@ -35,6 +35,9 @@ struct PackageRun {
   // -cover: the output's last line is the driver's "coverage: ..." line,
   // which the ok line repeats (and a passing non-verbose run drops).
   bool cover = false;
+  // -fuzzimport: the binary ran no test, and its "imported N files" line
+  // says what it did, so a success prints no ok line.
+  bool import_only = false;
 };
 
 struct RunSummary {

@@ -110,6 +110,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   PackageRun run;
   run.import_path = p.pkg->import_path;
   run.cover = cover != nullptr;
+  run.import_only = !opts.test.fuzzimport.empty();
   std::vector<std::string> args = opts.test_binary_args();
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
