@@ -8,6 +8,8 @@
 #include <cstdint>
 
 #include "config.h"
+#include "seed_leaks.h"
+#include "test_state.h"
 
 namespace cxxtest::runtime {
 namespace {
@@ -88,7 +90,10 @@ __attribute__((noinline)) void invoke_input(const internal::FuzzFunction& fn, T&
   bool fits = s.low && here >= s.low && here < s.high && here > bytes + kGuardBytes &&
               top - kGuardBytes >= s.low + page_size();
   place_guard(s, fits ? top - kGuardBytes : 0);
+  bool leak_check = seed_leak_checks_on() && current_test();
+  if (leak_check) begin_seed_leak_window();
   fn.invoke(t, values);
+  if (leak_check) check_seed_leak(*current_test());
 }
 
 bool is_stack_overflow(const void* addr) {

@@ -16,6 +16,7 @@
 #include "input_stack.h"
 #include "output.h"
 #include "race.h"
+#include "seed_leaks.h"
 #include "test_runner.h"
 #include "watchdog.h"
 
@@ -143,6 +144,7 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
   env_log_start();
   if (f.fuzz.empty()) race_count_in_tests();  // fuzzing halts at a race (race.h)
   start_watchdog(f.timeout);
+  if (f.fuzzleaks) start_seed_leak_checks();  // a leaking seed fails its own subtest
   set_tests_running(true);
 
   // 4. -test.fuzzimport: the target's F body (for its argument kinds) and
