@@ -14,6 +14,7 @@
 
 #include "exceptions.h"
 #include "input_stack.h"
+#include "race.h"
 #include "output.h"
 #include "raw_writer.h"
 #include "running.h"
@@ -106,6 +107,7 @@ void report(std::string_view reason, void* const* frames, int n_frames) {
     write_chain(w, nullptr, reason, frames, n_frames);
   }
   w.str(frame()).str("FAIL\n");
+  race_remove_files();  // every caller ends the process next
 }
 
 // Drops the frames above the one that faulted (the handler's own).

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -35,6 +36,10 @@ std::mutex file_mu;     // guards the fields below
 std::string dir;        // the private report directory, "" when none
 std::string file_path;  // <dir>/race.<pid>, where ThreadSanitizer writes
 off_t taken = 0;        // bytes of the file already shown
+
+// The same paths for race_remove_files, which may run in a signal handler
+// (no lock, no allocation): written once before counting starts.
+char dir_c[4096], file_c[4096];
 
 // The report text written since the last call.
 std::string take_new_text() {
@@ -70,12 +75,22 @@ void race_count_in_tests() {
     std::lock_guard lock(file_mu);
     dir = pattern;
     file_path = dir + "/race." + std::to_string(getpid());
+    if (file_path.size() < sizeof file_c) {  // else (a $TMPDIR of 4 KB) nothing is removed early
+      std::snprintf(dir_c, sizeof dir_c, "%s", dir.c_str());
+      std::snprintf(file_c, sizeof file_c, "%s", file_path.c_str());
+    }
   }
   __sanitizer_set_report_path((pattern + "/race").c_str());  // the sanitizer appends .<pid>
   counting = true;
 }
 
 uint64_t races_reported() { return races.load(); }
+
+void race_remove_files() {
+  if (!counting.load() || !dir_c[0]) return;
+  unlink(file_c);
+  rmdir(dir_c);
+}
 
 void check_races(TestState& t) {
   if (!counting.load() || !t.parent) return;

@@ -36,4 +36,10 @@ void check_races(TestState& t);
 // the private directory. Returns "" in halt mode.
 std::string race_finish();
 
+// Count mode, when the process is about to end early (-test.timeout, a
+// crash, exit() in a test): removes the private directory and its file so
+// nothing is left in $TMPDIR. Async-signal-safe: only unlink and rmdir of
+// paths fixed when counting started.
+void race_remove_files();
+
 }  // namespace cxxtest::runtime

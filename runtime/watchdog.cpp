@@ -10,6 +10,7 @@
 
 #include "crash.h"
 #include "output.h"
+#include "race.h"
 #include "running.h"
 
 namespace cxxtest::runtime {
@@ -22,6 +23,7 @@ std::thread watchdog;
 
 [[noreturn]] void time_out(Nanos timeout) {
   write_stdout("panic: test timed out after " + format_duration(timeout) + "\n" + running_list_text());
+  race_remove_files();
   _exit(2);
 }
 
