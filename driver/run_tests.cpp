@@ -109,7 +109,7 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
     when += "\t" + coverage.substr(0, coverage.size() - 1);
   }
   if (run.status.ok()) {
-    if (run.import_only) return out;
+    if (run.import_only) return ends_with(out, "PASS\n") ? out.substr(0, out.size() - 5) : out;
     if (ends_with(out, "PASS\n") && !verbose) out.resize(out.size() - 5);
     if (ends_with(out, kNoTests) || ends_with(out, std::string(kNoTests) + "PASS\n")) {
       if (!verbose && ends_with(out, kNoTests)) out.resize(out.size() - kNoTests.size());
