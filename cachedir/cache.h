@@ -26,9 +26,12 @@
 
 namespace cxxtest::cachedir {
 
+// The areas under the root (the layout above); only this library and the
+// constants below spell their names.
 inline constexpr std::string_view kBuildArea = "build";
 inline constexpr std::string_view kDiscoverArea = "discover";
 inline constexpr std::string_view kTestArea = "test";
+inline constexpr std::string_view kBinidArea = "binid";
 inline constexpr std::string_view kFuzzArea = "fuzz";
 
 class Cache {

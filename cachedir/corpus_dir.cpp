@@ -5,17 +5,33 @@
 #include <system_error>
 
 #include "cachedir/atomic_file.h"
+#include "cachedir/cache.h"
 #include "cachedir/sha256.h"
 
 namespace cxxtest::cachedir {
 
 namespace fs = std::filesystem;
 
-fs::path fuzz_corpus_dir(const fs::path& root, std::string_view module, std::string_view package_rel,
-                         std::string_view target) {
-  fs::path dir = root / "fuzz" / module;
-  if (!package_rel.empty() && package_rel != ".") dir /= package_rel;
-  return dir / target;
+fs::path package_corpus_root(const fs::path& root, std::string_view import_path) {
+  return root / kFuzzArea / import_path;
+}
+
+fs::path target_corpus_dir(const fs::path& package_corpus_root, std::string_view target) {
+  return package_corpus_root / target;
+}
+
+fs::path auto_dict_path(const fs::path& corpus_dir) {
+  fs::path dir = corpus_dir;
+  if (!dir.has_filename()) dir = dir.parent_path();  // "<target>/" names the same corpus
+  return dir.string() + ".dict";
+}
+
+fs::path testdata_corpus_dir(const fs::path& package_dir, std::string_view target) {
+  return package_dir / "testdata" / "fuzz" / target;
+}
+
+fs::path testdata_dict_path(const fs::path& package_dir, std::string_view target) {
+  return auto_dict_path(testdata_corpus_dir(package_dir, target));
 }
 
 std::string corpus_entry_name(std::string_view data) { return sha256_hex(data).substr(0, 16); }

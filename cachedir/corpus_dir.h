@@ -1,6 +1,10 @@
-// corpus_dir.h: the generated fuzz corpus in the cache directory.
+// corpus_dir.h: where fuzz inputs live, and the generated fuzz corpus in
+// the cache directory.
 //
-//   <root>/fuzz/<module>/<package>/<FuzzXxx>/<16 hex>
+//   <root>/fuzz/<import path>/<FuzzXxx>/<16 hex>      generated inputs
+//   <root>/fuzz/<import path>/<FuzzXxx>.dict          automatic dictionary
+//   <package dir>/testdata/fuzz/<FuzzXxx>/<file>      seed corpus (and crashers)
+//   <package dir>/testdata/fuzz/<FuzzXxx>.dict        the target's dictionary
 //
 // Each file is one `cxxtest fuzz v1` file (runtime/corpus_v1.h) named by the
 // first 16 hex characters of the SHA-256 of its bytes, as Go names crash
@@ -17,12 +21,27 @@
 
 namespace cxxtest::cachedir {
 
-// <root>/fuzz/<module>/<package_rel>/<target>. module and package_rel are
-// slash-separated relative names without ".." (module may hold slashes, as
-// "example.com/calc" does); package_rel "" or "." is the module's root
-// package and adds no component.
-std::filesystem::path fuzz_corpus_dir(const std::filesystem::path& root, std::string_view module,
-                                      std::string_view package_rel, std::string_view target);
+// The one place that knows where fuzz inputs live, for the driver and the
+// test binaries alike.
+
+// <root>/fuzz/<import_path>: the generated corpora of one package, what the
+// driver passes as -test.fuzzcachedir. import_path is the package's
+// slash-separated import path ("example.com/calc/parser"), without "..".
+std::filesystem::path package_corpus_root(const std::filesystem::path& root, std::string_view import_path);
+
+// <package_corpus_root>/<target>: one fuzz target's generated corpus.
+std::filesystem::path target_corpus_dir(const std::filesystem::path& package_corpus_root, std::string_view target);
+
+// <corpus_dir>.dict: the automatic dictionary kept beside a target's corpus.
+std::filesystem::path auto_dict_path(const std::filesystem::path& corpus_dir);
+
+// <package_dir>/testdata/fuzz/<target>: the seed corpus kept with the
+// sources (Go's layout). package_dir "" gives the path relative to the
+// package directory, the working directory of a test binary.
+std::filesystem::path testdata_corpus_dir(const std::filesystem::path& package_dir, std::string_view target);
+
+// <package_dir>/testdata/fuzz/<target>.dict: the target's own dictionary.
+std::filesystem::path testdata_dict_path(const std::filesystem::path& package_dir, std::string_view target);
 
 // The file name of corpus data: the first 16 lowercase hex of sha256(data).
 std::string corpus_entry_name(std::string_view data);

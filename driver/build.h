@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 #include "driver/plan.h"
 
 namespace cxxtest::driver {

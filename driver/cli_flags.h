@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 #include "runtime/flags.h"
 
 namespace cxxtest::driver {

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 
 namespace cxxtest::driver {
 

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 
 namespace cxxtest::driver {
 

@@ -69,11 +69,11 @@ Exit corpus_command(const std::vector<std::string>& args) {
 
   std::vector<std::string> files;
   for (size_t i = 1; i < opts->words.size(); ++i) files.push_back(absolute(cwd, opts->words[i]));
-  fs::path testdata = p.pkg->dir / "testdata/fuzz" / *target;
+  fs::path testdata = cachedir::testdata_corpus_dir(p.pkg->dir, *target);
   std::string dest;
   // testdata relative to the package (where the tool runs), so it prints so.
   if (op == "decode") dest = opts->out.empty() ? testdata.lexically_relative(p.pkg->dir).string() : absolute(cwd, opts->out);
-  else if (op == "import") dest = (cache.root() / "fuzz" / p.pkg->import_path / *target).string();
+  else if (op == "import") dest = cachedir::target_corpus_dir(cachedir::package_corpus_root(cache.root(), p.pkg->import_path), *target).string();
   else dest = absolute(cwd, opts->out.empty() ? "." : opts->out);
   if (op == "encode" && files.empty()) {
     auto all = cxxtest::cachedir::list_corpus_entries(testdata, &err);

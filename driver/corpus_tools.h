@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cachedir/cache.h"
-#include "driver/expected.h"
+#include "common/expected.h"
 #include "driver/load_module.h"
 #include "driver/plan.h"
 

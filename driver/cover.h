@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "driver/cover_tools.h"
-#include "driver/expected.h"
 #include "driver/module.h"
 #include "driver/plan.h"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "driver/cover_profile.h"
-#include "driver/expected.h"
+#include "driver/exit_code.h"
 
 namespace cxxtest::driver {
 

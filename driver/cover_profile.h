@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 
 namespace cxxtest::driver {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 
 namespace cxxtest::driver {
 

@@ -61,8 +61,8 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "driver/config.h"
-#include "driver/expected.h"
 #include "instrument/variant.h"
 
 namespace cxxtest::driver {

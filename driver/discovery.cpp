@@ -6,6 +6,7 @@
 #include <thread>
 #include <sys/stat.h>
 
+#include "cachedir/cache.h"
 #include "cachedir/sha256.h"
 #include "driver/paths.h"
 #include "driver/process.h"
@@ -16,8 +17,6 @@ namespace cxxtest::driver {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr const char* kArea = "discover";
 
 std::string stat_id(const fs::path& p) {
   struct stat st{};
@@ -108,7 +107,7 @@ Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cach
   std::map<std::vector<std::string>, std::vector<std::pair<DiscoveryJob*, std::string>>> misses;
   for (auto& job : jobs) {
     std::string key = cache_key(job);
-    if (auto hit = cache.get(kArea, key)) {
+    if (auto hit = cache.get(cachedir::kDiscoverArea, key)) {
       std::vector<DiscoveryJob*> one{&job};
       parse_discovery_output(*hit, one);
       continue;
@@ -153,7 +152,7 @@ Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cach
     std::vector<DiscoveryJob*> chunk_jobs;
     for (auto& [job, key] : chunk.members) chunk_jobs.push_back(job);
     parse_discovery_output(chunk.out, chunk_jobs);
-    for (auto& [job, key] : chunk.members) cache.put(kArea, key, lines_for(chunk.out, job->file));
+    for (auto& [job, key] : chunk.members) cache.put(cachedir::kDiscoverArea, key, lines_for(chunk.out, job->file));
   }
   return true;
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cachedir/cache.h"
-#include "driver/expected.h"
+#include "common/expected.h"
 
 namespace cxxtest::driver {
 

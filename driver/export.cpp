@@ -152,7 +152,8 @@ Exit export_command(const std::vector<std::string>& args) {
 
   // 4. Seed corpus, dictionary and options beside each.
   for (const auto& t : targets) {
-    fs::path auto_dict = s->cache->root() / "fuzz" / t.package->pkg->import_path / (t.fuzz + ".dict");
+    fs::path corpora = cachedir::package_corpus_root(s->cache->root(), t.package->pkg->import_path);
+    fs::path auto_dict = cachedir::auto_dict_path(cachedir::target_corpus_dir(corpora, t.fuzz));
     std::string dict = dictionary(work / "seeds" / (t.name + ".dict"), auto_dict);
     auto ok = write_extras(t, work / "seeds" / t.name, dict, s->out);
     if (!ok) return sub_fail("export: " + ok.error());

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "cachedir/cache.h"
-#include "driver/expected.h"
+#include "common/expected.h"
+#include "driver/exit_code.h"
 
 namespace cxxtest::driver {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 #include "driver/plan.h"
 
 namespace cxxtest::driver {

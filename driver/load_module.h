@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "driver/config.h"
-#include "driver/expected.h"
 #include "driver/module.h"
 
 namespace cxxtest::driver {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.h"
 #include "driver/config.h"
-#include "driver/expected.h"
 
 namespace cxxtest::driver {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "driver/expected.h"
+#include "common/expected.h"
 #include "driver/plan.h"
 
 namespace cxxtest::driver {

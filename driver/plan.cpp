@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "cachedir/atomic_file.h"
+#include "cachedir/cache.h"
 #include "cachedir/sha256.h"
 #include "driver/compile_db.h"
 #include "driver/deps.h"
@@ -153,7 +154,7 @@ cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, 
 
 fs::path build_dir_for(const fs::path& cache_root, const Config& config, const cxxtest::instrument::Variant& variant) {
   std::string key = cxxtest::cachedir::sha256_hex(config.root.string()).substr(0, 16);
-  return cache_root / "build" / key / configured_variant(variant, config).name();
+  return cache_root / cachedir::kBuildArea / key / configured_variant(variant, config).name();
 }
 
 std::string generate_main(const std::vector<TestFunc>& funcs, const std::string& import_path) {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "cachedir/cache.h"
+#include "common/expected.h"
 #include "driver/config.h"
 #include "driver/discovery.h"
-#include "driver/expected.h"
 #include "driver/module.h"
 #include "instrument/variant.h"
 

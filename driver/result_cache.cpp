@@ -17,7 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kArea = "test";
 constexpr const char* kHeader = "cxxtest test result v1";
 
 std::string env_fingerprint(const std::string& name) {
@@ -60,11 +59,11 @@ std::string ResultCache::binary_id(const fs::path& binary) const {
   std::string stat_key = cxxtest::cachedir::sha256_hex(
       binary.string() + "\n" + std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
       std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino));
-  if (auto known = cache_.get("binid", stat_key)) return *known;
+  if (auto known = cache_.get(cachedir::kBinidArea, stat_key)) return *known;
   auto bytes = cxxtest::cachedir::read_file(binary);
   if (!bytes) return "unreadable";
   std::string id = cxxtest::cachedir::sha256_hex(*bytes);
-  cache_.put("binid", stat_key, id);
+  cache_.put(cachedir::kBinidArea, stat_key, id);
   return id;
 }
 
@@ -87,7 +86,7 @@ int64_t ResultCache::expired_ns() const {
 }
 
 std::optional<std::string> ResultCache::lookup(const std::string& key, const fs::path& pkg_dir) const {
-  auto text = cache_.get(kArea, key);
+  auto text = cache_.get(cachedir::kTestArea, key);
   if (!text) return std::nullopt;
   std::string_view rest = *text;
   // The next line of `rest`, consumed; false at the end of the text.
@@ -133,7 +132,7 @@ void ResultCache::store(const std::string& key, const fs::path& pkg_dir, const s
   }
   for (const auto& n : names) text += "env " + n + " " + env_fingerprint(n) + "\n";
   text += "output\n" + output;
-  cache_.put(kArea, key, text);
+  cache_.put(cachedir::kTestArea, key, text);
 }
 
 }  // namespace cxxtest::driver

@@ -1,5 +1,6 @@
 #include "driver/run_tests.h"
 
+#include "common/exit_code.h"
 #include "driver/json_events.h"
 
 #include <atomic>
@@ -187,7 +188,7 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       out.write(std::string_view(format_result(run, output, verbose)).substr(printed));
       out.finish(run.status.ok(), run.seconds);
       summary.any_failed |= !run.status.ok();
-      summary.race |= run.status.code == 66;
+      summary.race |= run.status.code == kRaceExitCode;
     }
   }
   for (auto& t : threads) t.join();

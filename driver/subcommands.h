@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/expected.h"
+#include "driver/exit_code.h"
 
 namespace cxxtest::driver {
 

@@ -10,6 +10,7 @@
 
 #include "cachedir/atomic_file.h"
 #include "cachedir/cache.h"
+#include "cachedir/corpus_dir.h"
 #include "cachedir/location.h"
 #include "driver/build.h"
 #include "driver/cli_flags.h"
@@ -82,8 +83,6 @@ Exit copy_binary(const Plan& plan, const Options& opts, const fs::path& cwd) {
   return Exit::Ok;
 }
 
-// The run of one built package: executes the binary in the package dir,
-// or replays the cached output.
 // The package as the user would name it from `cwd`: "." , "./parser", or
 // its import path when it is not below `cwd`.
 std::string display_pattern(const Package& pkg, const fs::path& cwd) {
@@ -100,6 +99,8 @@ void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
   if (!fz.detect_leaks) args.push_back("-test.fuzzleaks=false");
 }
 
+// The run of one built package: executes the binary in the package dir,
+// or replays the cached output.
 // `fuzzing`: the module's [fuzz] settings when fuzzing, else null.
 // `rerun_flags`: the build flags a reproduction needs (-asan ...).
 // `cover`: under -cover, what measures the run (package `index` of the plan).
@@ -116,7 +117,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
   if (opts.build.json) ask_for_framing(args);  // -test.v=test2json (json_events.h)
   if ((fuzzing || opts.test.fuzzcorpus) && opts.test.fuzzcachedir.empty())
-    args.push_back("-test.fuzzcachedir=" + (cache_root / "fuzz" / p.pkg->import_path).string());
+    args.push_back("-test.fuzzcachedir=" + cachedir::package_corpus_root(cache_root, p.pkg->import_path).string());
   if (fuzzing) add_fuzz_settings(*fuzzing, args);
   bool cacheable = opts.cacheable() && !fuzzing;
   std::vector<std::string> key_args = args;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/expected.h"
+#include "driver/exit_code.h"
 
 namespace cxxtest::driver {
 

@@ -149,7 +149,7 @@ void import_runner(TestState&, const FuzzTarget& target) {
     r.err = kPrefix + problem + "\n";
     return;
   }
-  std::string dest = "testdata/fuzz/" + target.name, err;
+  std::string dest = cachedir::testdata_corpus_dir("", target.name).string(), err;
   ImportStats stats;
   bool ok = import_corpus(flags().fuzzimport, dest, target.fn.kinds, stats, err);
   for (const std::string& note : stats.notes) r.out += "fuzzimport: " + note + "\n";

@@ -72,7 +72,7 @@ void seeds(const FuzzTarget& target) {
   fs::create_directories(out, ec);
   for (size_t i = 0; i < target.seeds.size(); ++i)
     if (!write_file(out / ("seed-" + std::to_string(i)), encode_raw(target.seeds[i]))) return;
-  fs::path dir = fs::path("testdata/fuzz") / target.name;
+  fs::path dir = cxxtest::cachedir::testdata_corpus_dir("", target.name);
   auto files = cxxtest::cachedir::list_corpus_entries(dir, nullptr);
   for (const fs::path& file : files ? *files : std::vector<fs::path>{}) {
     std::vector<Value> values;

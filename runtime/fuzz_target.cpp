@@ -1,6 +1,7 @@
 // fuzz_target.cpp: F::Add, F::Fuzz and the fuzz-target registry.
 #include "fuzz_target.h"
 
+#include "cachedir/corpus_dir.h"
 #include "fuzz/dictionary.h"
 
 #include <algorithm>
@@ -100,7 +101,7 @@ void F::fuzz_with(internal::FuzzFunction fn, internal::Location loc) {
   }
   // testdata/fuzz/<name>.dict, read in every mode so a malformed line fails
   // plain test runs too.
-  std::string dict_file = "testdata/fuzz/" + f.name + ".dict";
+  std::string dict_file = cachedir::testdata_dict_path("", f.name).string();
   fuzz::DictError dict_err;
   if (!fuzz::load_dictionary(dict_file, target.dict, dict_err)) {
     runtime::log_at(f, loc, dict_file + ":" + std::to_string(dict_err.line) + ": " + dict_err.message);

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <string>
 
+#include "common/exit_code.h"
 #include "crash.h"
 #include "output.h"
 #include "test_state.h"
@@ -26,8 +27,6 @@ extern "C" void __tsan_init() __attribute__((weak));
 
 namespace cxxtest::runtime {
 namespace {
-
-constexpr int kRaceExit = 66;  // ThreadSanitizer's own exit status
 
 std::atomic<bool> counting{false};
 std::atomic<uint64_t> races{0};
@@ -132,12 +131,12 @@ using cxxtest::runtime::counting;
 using cxxtest::runtime::races;
 
 // After each report ThreadSanitizer printed: halt (the running test's
-// `--- FAIL`, exit 66) or count.
+// `--- FAIL`, exit kRaceExitCode) or count.
 extern "C" void __tsan_on_report(const void*) {
   races.fetch_add(1);
   if (counting.load()) return;
   cxxtest::runtime::report_sanitizer_error();
-  _exit(cxxtest::runtime::kRaceExit);
+  _exit(cxxtest::kRaceExitCode);
 }
 
 namespace __tsan {

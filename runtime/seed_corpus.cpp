@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 std::vector<std::string> corpus_files(const std::string& name) {
   std::vector<std::string> files;
   std::error_code ec;
-  fs::path dir = fs::path("testdata") / "fuzz" / name;
+  fs::path dir = cachedir::testdata_corpus_dir("", name);
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->is_directory(ec)) continue;
     if (it->is_regular_file(ec)) files.push_back(it->path().filename().string());
@@ -38,7 +38,7 @@ std::vector<std::string> corpus_files(const std::string& name) {
 }
 
 std::string testdata_path(const std::string& target, const std::string& file) {
-  return "testdata/fuzz/" + target + "/" + file;
+  return (cachedir::testdata_corpus_dir("", target) / file).string();
 }
 
 // Runs one input as the subtest `full_name` of f, if -test.run selects it,
@@ -75,7 +75,8 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
 // types (its signature changed since) is skipped, as the fuzzing engine
 // skips it; so is an unreadable directory: the cache only ever adds.
 void run_generated_corpus(TestState& f, const FuzzTarget& target) {
-  auto files = cachedir::list_corpus_entries(fs::path(flags().fuzzcachedir) / target.name, nullptr);
+  fs::path dir = cachedir::target_corpus_dir(flags().fuzzcachedir, target.name);
+  auto files = cachedir::list_corpus_entries(dir, nullptr);
   if (!files) return;
   for (const fs::path& file : *files) {
     std::vector<Value> values;

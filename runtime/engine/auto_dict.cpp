@@ -8,12 +8,6 @@
 
 namespace cxxtest::runtime::engine {
 
-std::filesystem::path auto_dict_path(const std::filesystem::path& corpus_dir) {
-  std::filesystem::path p = corpus_dir;
-  if (!p.has_filename()) p = p.parent_path();
-  return p.string() + ".dict";
-}
-
 void write_learned(const ShmView& shm, const std::vector<std::string>& tokens) {
   auto* out = reinterpret_cast<uint8_t*>(shm.report());
   size_t n = 0;

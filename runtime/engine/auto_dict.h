@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "cachedir/corpus_dir.h"
 #include "engine/shm.h"
 
 namespace cxxtest::runtime::engine {
@@ -26,7 +27,7 @@ inline constexpr size_t kMaxAutoTokens = 256;  // kept per target
 inline constexpr size_t kMaxTokenBytes = 64;   // longer tokens are not kept
 
 // The dictionary file of the target whose corpus dir is `corpus_dir`.
-std::filesystem::path auto_dict_path(const std::filesystem::path& corpus_dir);
+using cachedir::auto_dict_path;
 
 // Worker side: leaves `tokens` (those that fit) for the coordinator.
 void write_learned(const ShmView& shm, const std::vector<std::string>& tokens);

@@ -71,7 +71,7 @@ std::optional<std::vector<Entry>> testdata_entries(const std::string& target, st
                                                    std::string* err) {
   std::vector<std::string> files;
   std::error_code ec;
-  fs::path dir = fs::path("testdata") / "fuzz" / target;
+  fs::path dir = cachedir::testdata_corpus_dir("", target);
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->is_directory(ec)) continue;
     // A FIFO's read would block forever: only regular files are inputs.

@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "cachedir/corpus_dir.h"
+#include "common/exit_code.h"
 #include "config.h"
 #include "engine/coordinator.h"
 #include "engine/coverage.h"
@@ -109,7 +111,7 @@ int fuzz_in_turn(const Flags& fl, const std::vector<const FuzzEntry*>& found) {
   set_fuzz_runner(nullptr);
   write_stdout(ok ? "PASS\n" : "FAIL\n");
   if (ok) return 0;
-  return race_reported() ? kRaceExit : 1;
+  return race_reported() ? kRaceExitCode : 1;
 }
 
 }  // namespace
@@ -158,7 +160,7 @@ int run_fuzzing(std::span<const FuzzEntry> targets) {
   set_fuzz_runner(nullptr);
   write_stdout(ok ? "PASS\n" : "FAIL\n");
   if (ok) return 0;
-  return race_reported() ? kRaceExit : 1;
+  return race_reported() ? kRaceExitCode : 1;
 }
 
 void coordinate(TestState& f, const FuzzTarget& target) {
@@ -177,7 +179,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
     std::fprintf(stderr, "fuzz: -parallel=%lld is more than %lld workers (4 per CPU, at least 16): using %lld\n",
                  static_cast<long long>(fl.parallel), static_cast<long long>(cap), static_cast<long long>(cap));
   o.mask_size = mask_size();
-  o.cache_dir = std::filesystem::path(fl.fuzzcachedir) / target.name;
+  o.cache_dir = cachedir::target_corpus_dir(fl.fuzzcachedir, target.name);
   const char* pkg = env_lookup("CXXTEST_PACKAGE");
   o.package = pkg && *pkg ? pkg : ".";
   // Build flags a reproduction needs (-asan...), put before the package.

@@ -24,10 +24,6 @@
 
 namespace cxxtest::runtime::engine {
 
-// Exit status of a fuzzing run whose failure was a data race (-race), as Go's
-// race detector halting a worker.
-inline constexpr int kRaceExit = 66;
-
 // Whether the seed-corpus phase must leave target `name` out (it matches
 // -test.fuzz, so its seeds run in the fuzzing baseline instead).
 bool fuzzed_in_seed_phase(std::string_view name);

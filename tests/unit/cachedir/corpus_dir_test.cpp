@@ -25,16 +25,24 @@ ino_t inode(const fs::path& p) {
 
 }  // namespace
 
-TEST_CASE("fuzz_corpus_dir is <root>/fuzz/<module>/<package>/<target>") {
-  CHECK(fuzz_corpus_dir("/c", "example.com/calc", "parser/json", "FuzzParse") ==
-        fs::path("/c/fuzz/example.com/calc/parser/json/FuzzParse"));
-  CHECK(fuzz_corpus_dir("/c", "calc", ".", "FuzzX") == fs::path("/c/fuzz/calc/FuzzX"));
-  CHECK(fuzz_corpus_dir("/c", "calc", "", "FuzzX") == fs::path("/c/fuzz/calc/FuzzX"));
+TEST_CASE("generated corpora are <root>/fuzz/<import path>/<target>, dictionaries beside them") {
+  fs::path pkg = package_corpus_root("/c", "example.com/calc/parser/json");
+  CHECK(pkg == fs::path("/c/fuzz/example.com/calc/parser/json"));
+  CHECK(target_corpus_dir(pkg, "FuzzParse") == fs::path("/c/fuzz/example.com/calc/parser/json/FuzzParse"));
+  CHECK(auto_dict_path(target_corpus_dir(pkg, "FuzzParse")) ==
+        fs::path("/c/fuzz/example.com/calc/parser/json/FuzzParse.dict"));
+  CHECK(auto_dict_path("/c/fuzz/m/FuzzX/") == fs::path("/c/fuzz/m/FuzzX.dict"));
+}
+
+TEST_CASE("seed corpora are <package>/testdata/fuzz/<target>, relative when the package is the cwd") {
+  CHECK(testdata_corpus_dir("/m/calc", "FuzzX") == fs::path("/m/calc/testdata/fuzz/FuzzX"));
+  CHECK(testdata_corpus_dir("", "FuzzX").string() == "testdata/fuzz/FuzzX");
+  CHECK(testdata_dict_path("", "FuzzX").string() == "testdata/fuzz/FuzzX.dict");
 }
 
 TEST_CASE("entries are named by 16 hex of their sha256 and deduplicated") {
   ScratchDir dir;
-  fs::path corpus = fuzz_corpus_dir(dir.path(), "m", "p", "FuzzX");
+  fs::path corpus = target_corpus_dir(package_corpus_root(dir.path(), "m/p"), "FuzzX");
   const std::string data = "cxxtest fuzz v1\nint(0)\n";
   std::string name, err;
   REQUIRE(write_corpus_entry(corpus, data, &name, &err));

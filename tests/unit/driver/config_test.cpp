@@ -3,6 +3,7 @@
 #include "driver/config.h"
 
 using namespace cxxtest::driver;
+using cxxtest::Expected;
 
 namespace {
 Expected<Config> parse(const std::string& text) { return parse_config(text, "/m/cxxtest.toml"); }

@@ -18,6 +18,8 @@
 #include "driver/deps_internal.h"
 
 using namespace cxxtest::driver;
+using cxxtest::Error;
+using cxxtest::Expected;
 using namespace cxxtest::driver::deps;
 namespace fs = std::filesystem;
 
