@@ -97,22 +97,23 @@ int try_write(const fs::path& dest, std::string_view data, std::string* err, Dur
 
 }  // namespace
 
-bool write_atomic(const fs::path& dest, std::string_view data, std::string* err, Durability durability) {
+Status write_atomic(const fs::path& dest, std::string_view data, Durability durability) {
+  std::string err;
   int result = ENOENT;
   for (int attempt = 0; attempt < 3 && result == ENOENT; ++attempt)
-    result = try_write(dest, data, err, durability);
-  return result == 0;
+    result = try_write(dest, data, &err, durability);
+  if (result != 0) return Error{err};
+  return {};
 }
 
-std::optional<std::string> read_file(const fs::path& file, std::string* err) {
-  return read_file(file, err, nullptr);
-}
+Expected<std::string> read_file(const fs::path& file) { return read_file(file, nullptr); }
 
-std::optional<std::string> read_file(const fs::path& file, std::string* err, int64_t* mtime_ns) {
+Expected<std::string> read_file(const fs::path& file, int64_t* mtime_ns) {
+  std::string err;
   int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    report(err, "open", file, errno);
-    return std::nullopt;
+    report(&err, "open", file, errno);
+    return Error{err};
   }
   std::string data;
   if (mtime_ns) {
@@ -120,8 +121,8 @@ std::optional<std::string> read_file(const fs::path& file, std::string* err, int
     if (::fstat(fd, &st) != 0) {
       int saved = errno;
       ::close(fd);
-      report(err, "fstat", file, saved);
-      return std::nullopt;
+      report(&err, "fstat", file, saved);
+      return Error{err};
     }
     *mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
     data.reserve(static_cast<size_t>(st.st_size));
@@ -134,8 +135,8 @@ std::optional<std::string> read_file(const fs::path& file, std::string* err, int
       int saved = errno;
       ::close(fd);
       if (n == 0) return data;
-      report(err, "read", file, saved);
-      return std::nullopt;
+      report(&err, "read", file, saved);
+      return Error{err};
     }
     data.append(buf, static_cast<size_t>(n));
   }

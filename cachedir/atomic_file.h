@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/expected.h"
+
 namespace cxxtest::cachedir {
 
 // Whether write_atomic flushes to stable storage before returning.
@@ -25,20 +27,18 @@ enum class Durability {
 // less the umask) in the same directory, then renames it over `dest`. If the
 // directory vanishes meanwhile (a concurrent clean) it starts over, twice.
 //
-// On failure returns false, sets *err (when not null) to
-// "<operation> <path>: <strerror>", removes the temp file and leaves `dest`
-// as it was. A process killed in the middle leaves at most a stale temp file
-// (is_temp_name), never a torn `dest`.
-bool write_atomic(const std::filesystem::path& dest, std::string_view data, std::string* err,
-                  Durability durability = Durability::Normal);
+// On failure returns the error "<operation> <path>: <strerror>", removes
+// the temp file and leaves `dest` as it was. A process killed in the middle
+// leaves at most a stale temp file (is_temp_name), never a torn `dest`.
+Status write_atomic(const std::filesystem::path& dest, std::string_view data,
+                    Durability durability = Durability::Normal);
 
-// The whole contents of `file`. On failure returns nullopt and sets *err
-// (when not null) to "<operation> <path>: <strerror>".
-std::optional<std::string> read_file(const std::filesystem::path& file, std::string* err = nullptr);
+// The whole contents of `file`, or the error "<operation> <path>: <strerror>".
+Expected<std::string> read_file(const std::filesystem::path& file);
 
 // The same, also setting *mtime_ns to the file's mtime (unix nanoseconds),
 // from the open descriptor: no second lookup of the path.
-std::optional<std::string> read_file(const std::filesystem::path& file, std::string* err, int64_t* mtime_ns);
+Expected<std::string> read_file(const std::filesystem::path& file, int64_t* mtime_ns);
 
 // "<pid>.<16 hex>": a token no other call, in this or another process,
 // returns at the same time. For unique temp and trash names.

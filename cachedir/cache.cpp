@@ -22,11 +22,6 @@ constexpr std::string_view kReadme =
     "Run \"cxxtest clean -fuzzcache\" to delete the generated fuzz inputs.\n"
     "Deleting the whole directory is safe when no cxxtest is running.\n";
 
-bool fail(std::string* err, std::string message) {
-  if (err) *err = std::move(message);
-  return false;
-}
-
 }  // namespace
 
 bool valid_area(std::string_view area) {
@@ -41,13 +36,13 @@ bool valid_key(std::string_view key_hex) {
   return true;
 }
 
-bool Cache::open(std::string* err) const {
+Status Cache::open() const {
   std::error_code ec;
   fs::create_directories(root_, ec);
-  if (ec) return fail(err, "mkdir " + root_.string() + ": " + ec.message());
+  if (ec) return Error{"mkdir " + root_.string() + ": " + ec.message()};
   fs::path readme = root_ / "README";
-  if (fs::exists(readme, ec)) return true;
-  return write_atomic(readme, kReadme, err);
+  if (fs::exists(readme, ec)) return {};
+  return write_atomic(readme, kReadme);
 }
 
 fs::path Cache::path_for(std::string_view area, std::string_view key_hex) const {
@@ -58,33 +53,32 @@ fs::path Cache::path_for(std::string_view area, std::string_view key_hex) const 
   return p;
 }
 
-bool Cache::put(std::string_view area, std::string_view key_hex, std::string_view data,
-                std::string* err) const {
-  if (!valid_area(area)) return fail(err, "bad cache area \"" + std::string(area) + "\"");
-  if (!valid_key(key_hex)) return fail(err, "bad cache key \"" + std::string(key_hex) + "\"");
-  return write_atomic(path_for(area, key_hex), data, err);
+Status Cache::put(std::string_view area, std::string_view key_hex, std::string_view data) const {
+  if (!valid_area(area)) return Error{"bad cache area \"" + std::string(area) + "\""};
+  if (!valid_key(key_hex)) return Error{"bad cache key \"" + std::string(key_hex) + "\""};
+  return write_atomic(path_for(area, key_hex), data);
 }
 
 std::optional<std::string> Cache::get(std::string_view area, std::string_view key_hex) const {
   if (!valid_area(area) || !valid_key(key_hex)) return std::nullopt;
   fs::path file = path_for(area, key_hex);
   int64_t mtime_ns = 0;
-  std::optional<std::string> data = read_file(file, nullptr, &mtime_ns);
+  Expected<std::string> data = read_file(file, &mtime_ns);
   if (!data) return std::nullopt;
   auto now = std::chrono::system_clock::now().time_since_epoch();
   if (now - std::chrono::nanoseconds(mtime_ns) > kMtimeInterval)
     ::utimensat(AT_FDCWD, file.c_str(), nullptr, 0);  // now; best effort
-  return data;
+  return std::move(*data);
 }
 
-bool Cache::expire_test_results(std::string* err) const {
+Status Cache::expire_test_results() const {
   auto now = std::chrono::system_clock::now().time_since_epoch();
   auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(now).count();
-  return write_atomic(root_ / "testexpire.txt", std::to_string(nanos) + "\n", err);
+  return write_atomic(root_ / "testexpire.txt", std::to_string(nanos) + "\n");
 }
 
 std::optional<std::chrono::system_clock::time_point> Cache::test_results_expired_at() const {
-  std::optional<std::string> text = read_file(root_ / "testexpire.txt");
+  Expected<std::string> text = read_file(root_ / "testexpire.txt");
   if (!text) return std::nullopt;
   int64_t nanos = 0;
   auto r = std::from_chars(text->data(), text->data() + text->size(), nanos);

@@ -24,6 +24,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/expected.h"
+
 namespace cxxtest::cachedir {
 
 // The areas under the root (the layout above); only this library and the
@@ -49,8 +51,7 @@ class Cache {
   const std::filesystem::path& root() const { return root_; }
 
   // Creates the root if missing and writes README there if it is missing.
-  // On failure returns false with *err set (when not null).
-  bool open(std::string* err = nullptr) const;
+  Status open() const;
 
   // <root>/<area>/<first 2 of key_hex>/<key_hex>. Expects a valid area (one
   // path component, not starting with '.') and key (lowercase hex, at least
@@ -58,9 +59,8 @@ class Cache {
   std::filesystem::path path_for(std::string_view area, std::string_view key_hex) const;
 
   // Stores data under (area, key) atomically, replacing any old entry.
-  // On failure (bad area or key, I/O) returns false with *err set.
-  bool put(std::string_view area, std::string_view key_hex, std::string_view data,
-           std::string* err = nullptr) const;
+  // Fails on a bad area or key or an I/O error.
+  Status put(std::string_view area, std::string_view key_hex, std::string_view data) const;
 
   // The entry's data, or nullopt when missing, unreadable or the area or key
   // is invalid. Marks the entry used (its mtime, at most once per
@@ -71,11 +71,11 @@ class Cache {
   // is none): records now in trim.txt, then deletes, in every area except
   // build/ and fuzz/, entries whose mtime is older than max_age and temp
   // files older than an hour, and deletes stale .trash.* trees. Otherwise
-  // does nothing. Returns false with *err set on an I/O failure.
-  bool trim(std::chrono::seconds max_age = kDefaultMaxAge, std::string* err = nullptr) const;
+  // does nothing. Fails on an I/O error.
+  Status trim(std::chrono::seconds max_age = kDefaultMaxAge) const;
 
   // Writes now to testexpire.txt (cxxtest clean -testcache).
-  bool expire_test_results(std::string* err = nullptr) const;
+  Status expire_test_results() const;
 
   // The time in testexpire.txt; nullopt when missing or malformed. A test
   // result recorded before it is to be treated as missing: compare with the
@@ -85,10 +85,10 @@ class Cache {
 
   // cxxtest clean -cache: removes every area but fuzz/ (build/, discover/,
   // test/, ...) and stale trash. README and the timestamps stay.
-  bool clean_builds(std::string* err = nullptr) const;
+  Status clean_builds() const;
 
   // cxxtest clean -fuzzcache: removes fuzz/ only.
-  bool clean_fuzz(std::string* err = nullptr) const;
+  Status clean_fuzz() const;
 
  private:
   std::filesystem::path root_;

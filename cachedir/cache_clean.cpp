@@ -26,7 +26,7 @@ constexpr std::chrono::hours kStaleTempAge{1};
 
 // The unix seconds in trim.txt, or nullopt when missing or malformed.
 std::optional<system_clock::time_point> last_trim(const fs::path& stamp) {
-  std::optional<std::string> text = read_file(stamp);
+  Expected<std::string> text = read_file(stamp);
   if (!text) return std::nullopt;
   int64_t secs = 0;
   auto r = std::from_chars(text->data(), text->data() + text->size(), secs);
@@ -42,7 +42,7 @@ bool trim_due(const fs::path& stamp, system_clock::time_point now) {
 
 // Deletes old entries and stale temp files in <area>/<hh>/. Entries that
 // vanish meanwhile are skipped.
-bool trim_area(const fs::path& area, fs::file_time_type now, std::chrono::seconds max_age, std::string* err) {
+Status trim_area(const fs::path& area, fs::file_time_type now, std::chrono::seconds max_age) {
   std::error_code ec;
   for (fs::directory_iterator shard(area, ec), end; !ec && shard != end; shard.increment(ec)) {
     std::error_code list_ec;
@@ -52,17 +52,17 @@ bool trim_area(const fs::path& area, fs::file_time_type now, std::chrono::second
       if (stat_ec) continue;
       bool temp = is_temp_name(it->path().filename().string());
       std::chrono::seconds limit = temp ? std::chrono::seconds(kStaleTempAge) : max_age;
-      if (now - mtime > limit && !remove_tree(it->path(), err)) return false;
+      if (now - mtime <= limit) continue;
+      if (Status removed = remove_tree(it->path()); !removed) return removed;
     }
   }
-  return true;
+  return {};
 }
 
 // The area directories directly under root (valid_area names), except those
-// in `skip`. A missing root has none. On failure returns nullopt with *err.
-std::optional<std::vector<std::string>> list_areas(const fs::path& root,
-                                                   std::initializer_list<std::string_view> skip,
-                                                   std::string* err) {
+// in `skip`. A missing root has none.
+Expected<std::vector<std::string>> list_areas(const fs::path& root,
+                                              std::initializer_list<std::string_view> skip) {
   std::vector<std::string> names;
   std::error_code ec;
   for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
@@ -72,34 +72,33 @@ std::optional<std::vector<std::string>> list_areas(const fs::path& root,
     if (std::find(skip.begin(), skip.end(), name) == skip.end()) names.push_back(name);
   }
   if (!ec || ec == std::errc::no_such_file_or_directory) return names;
-  if (err) *err = "read directory " + root.string() + ": " + ec.message();
-  return std::nullopt;
+  return Error{"read directory " + root.string() + ": " + ec.message()};
 }
 
 }  // namespace
 
-bool Cache::trim(std::chrono::seconds max_age, std::string* err) const {
+Status Cache::trim(std::chrono::seconds max_age) const {
   fs::path stamp = root_ / "trim.txt";
   system_clock::time_point now = system_clock::now();
-  if (!trim_due(stamp, now)) return true;
+  if (!trim_due(stamp, now)) return {};
   auto secs = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
-  if (!write_atomic(stamp, std::to_string(secs) + "\n", err)) return false;
-  std::optional<std::vector<std::string>> areas = list_areas(root_, {kBuildArea, kFuzzArea}, err);
-  if (!areas) return false;
+  if (Status stamped = write_atomic(stamp, std::to_string(secs) + "\n"); !stamped) return stamped;
+  Expected<std::vector<std::string>> areas = list_areas(root_, {kBuildArea, kFuzzArea});
+  if (!areas) return Error{areas.error()};
   fs::file_time_type file_now = fs::file_time_type::clock::now();
   for (const std::string& area : *areas)
-    if (!trim_area(root_ / area, file_now, max_age, err)) return false;
-  return remove_stale_trash(root_, err);
+    if (Status trimmed = trim_area(root_ / area, file_now, max_age); !trimmed) return trimmed;
+  return remove_stale_trash(root_);
 }
 
-bool Cache::clean_builds(std::string* err) const {
-  std::optional<std::vector<std::string>> areas = list_areas(root_, {kFuzzArea}, err);
-  if (!areas) return false;
+Status Cache::clean_builds() const {
+  Expected<std::vector<std::string>> areas = list_areas(root_, {kFuzzArea});
+  if (!areas) return Error{areas.error()};
   for (const std::string& area : *areas)
-    if (!remove_via_trash(root_, area, err)) return false;
-  return remove_stale_trash(root_, err);
+    if (Status removed = remove_via_trash(root_, area); !removed) return removed;
+  return remove_stale_trash(root_);
 }
 
-bool Cache::clean_fuzz(std::string* err) const { return remove_via_trash(root_, kFuzzArea, err); }
+Status Cache::clean_fuzz() const { return remove_via_trash(root_, kFuzzArea); }
 
 }  // namespace cxxtest::cachedir

@@ -40,11 +40,13 @@ bool write_corpus_entry(const fs::path& dir, std::string_view data, std::string*
   std::string name = corpus_entry_name(data);
   if (name_out) *name_out = name;
   fs::path file = dir / name;
-  if (std::optional<std::string> old = read_file(file); old && *old == data) return true;
-  return write_atomic(file, data, err);
+  if (Expected<std::string> old = read_file(file); old && *old == data) return true;
+  Status written = write_atomic(file, data);
+  if (!written && err) *err = written.error();
+  return written.ok();
 }
 
-std::optional<std::vector<fs::path>> list_corpus_entries(const fs::path& dir, std::string* err) {
+Expected<std::vector<fs::path>> list_corpus_entries(const fs::path& dir) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
@@ -53,10 +55,8 @@ std::optional<std::vector<fs::path>> list_corpus_entries(const fs::path& dir, st
     if (name.starts_with(".") || is_temp_name(name) || !it->is_regular_file(type_ec)) continue;
     files.push_back(it->path());
   }
-  if (ec && ec != std::errc::no_such_file_or_directory) {
-    if (err) *err = "read directory " + dir.string() + ": " + ec.message();
-    return std::nullopt;
-  }
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    return Error{"read directory " + dir.string() + ": " + ec.message()};
   std::sort(files.begin(), files.end());
   return files;
 }

@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/expected.h"
+
 namespace cxxtest::cachedir {
 
 // The one place that knows where fuzz inputs live, for the driver and the
@@ -55,9 +57,7 @@ bool write_corpus_entry(const std::filesystem::path& dir, std::string_view data,
                         std::string* err);
 
 // The regular files of dir, sorted by name, skipping dot files, temp files
-// and subdirectories. A missing dir gives an empty list. On failure returns
-// nullopt with *err set (when not null).
-std::optional<std::vector<std::filesystem::path>> list_corpus_entries(const std::filesystem::path& dir,
-                                                                      std::string* err);
+// and subdirectories. A missing dir gives an empty list.
+Expected<std::vector<std::filesystem::path>> list_corpus_entries(const std::filesystem::path& dir);
 
 }  // namespace cxxtest::cachedir

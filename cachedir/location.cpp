@@ -14,11 +14,6 @@ std::optional<std::string> non_empty(const EnvLookup& env, const char* name) {
   return value;
 }
 
-std::optional<std::filesystem::path> fail(std::string* err, std::string message) {
-  if (err) *err = std::move(message);
-  return std::nullopt;
-}
-
 }  // namespace
 
 std::optional<std::string> process_env(const char* name) {
@@ -27,7 +22,7 @@ std::optional<std::string> process_env(const char* name) {
   return std::string(value);
 }
 
-std::optional<std::filesystem::path> cache_root(std::string* err, const EnvLookup& env) {
+Expected<std::filesystem::path> cache_root(const EnvLookup& env) {
   struct Source {
     const char* var;
     const char* suffix;  // appended to the variable's value
@@ -37,10 +32,10 @@ std::optional<std::filesystem::path> cache_root(std::string* err, const EnvLooku
     std::optional<std::string> value = non_empty(env, s.var);
     if (!value) continue;
     std::filesystem::path dir(*value);
-    if (!dir.is_absolute()) return fail(err, std::string(s.var) + " is not an absolute path: " + *value);
+    if (!dir.is_absolute()) return Error{std::string(s.var) + " is not an absolute path: " + *value};
     return *s.suffix ? dir / s.suffix : dir;
   }
-  return fail(err, "cannot find the cache directory: none of $CXXTESTCACHE, $XDG_CACHE_HOME, $HOME is set");
+  return Error{"cannot find the cache directory: none of $CXXTESTCACHE, $XDG_CACHE_HOME, $HOME is set"};
 }
 
 }  // namespace cxxtest::cachedir

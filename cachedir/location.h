@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 
+#include "common/expected.h"
+
 namespace cxxtest::cachedir {
 
 // Looks up an environment variable: nullopt when it is unset.
@@ -20,9 +22,8 @@ using EnvLookup = std::function<std::optional<std::string>(const char* name)>;
 // The process environment (std::getenv).
 std::optional<std::string> process_env(const char* name);
 
-// The cache root. On failure returns nullopt and sets *err (when err is not
-// null) to a message for the user, e.g.
+// The cache root, or an error for the user, e.g.
 // "CXXTESTCACHE is not an absolute path: foo".
-std::optional<std::filesystem::path> cache_root(std::string* err, const EnvLookup& env = process_env);
+Expected<std::filesystem::path> cache_root(const EnvLookup& env = process_env);
 
 }  // namespace cxxtest::cachedir

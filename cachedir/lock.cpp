@@ -30,19 +30,20 @@ void FileLock::release() {
   fd_ = -1;
 }
 
-bool FileLock::acquire(const std::filesystem::path& path, LockMode mode, std::string* err) {
-  return lock(path, mode, /*wait=*/true, err) == TryLock::Acquired;
+Status FileLock::acquire(const std::filesystem::path& path, LockMode mode) {
+  Expected<TryLock> locked = lock(path, mode, /*wait=*/true);
+  if (!locked) return Error{locked.error()};
+  return {};
 }
 
-TryLock FileLock::try_acquire(const std::filesystem::path& path, LockMode mode, std::string* err) {
-  return lock(path, mode, /*wait=*/false, err);
+Expected<TryLock> FileLock::try_acquire(const std::filesystem::path& path, LockMode mode) {
+  return lock(path, mode, /*wait=*/false);
 }
 
-TryLock FileLock::lock(const std::filesystem::path& path, LockMode mode, bool wait, std::string* err) {
+Expected<TryLock> FileLock::lock(const std::filesystem::path& path, LockMode mode, bool wait) {
   release();
   auto fail = [&](const char* op, int errnum) {
-    if (err) *err = std::string(op) + " " + path.string() + ": " + std::strerror(errnum);
-    return TryLock::Error;
+    return Error{std::string(op) + " " + path.string() + ": " + std::strerror(errnum)};
   };
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
@@ -56,7 +57,8 @@ TryLock FileLock::lock(const std::filesystem::path& path, LockMode mode, bool wa
   if (rc != 0) {
     int saved = errno;
     ::close(fd);
-    return saved == EWOULDBLOCK ? TryLock::Busy : fail("flock", saved);
+    if (saved == EWOULDBLOCK) return TryLock::Busy;
+    return fail("flock", saved);
   }
   fd_ = fd;
   return TryLock::Acquired;

@@ -16,6 +16,8 @@
 #include <filesystem>
 #include <string>
 
+#include "common/expected.h"
+
 namespace cxxtest::cachedir {
 
 enum class LockMode {
@@ -26,7 +28,6 @@ enum class LockMode {
 enum class TryLock {
   Acquired,  // this object now holds the lock
   Busy,      // another holder conflicts; nothing is held
-  Error,     // the lock file could not be opened or locked; *err is set
 };
 
 // One held (or not yet held) lock. Move-only; the destructor releases it.
@@ -41,11 +42,11 @@ class FileLock {
 
   // Blocks until the lock on `path` is held, creating the file and its parent
   // directories when missing. Releases any lock this object held before.
-  // On failure returns false with *err set (when not null) and holds nothing.
-  bool acquire(const std::filesystem::path& path, LockMode mode, std::string* err);
+  // Fails (holding nothing) when the lock file cannot be opened or locked.
+  Status acquire(const std::filesystem::path& path, LockMode mode);
 
   // Like acquire() but never waits: Busy when another holder conflicts.
-  TryLock try_acquire(const std::filesystem::path& path, LockMode mode, std::string* err);
+  Expected<TryLock> try_acquire(const std::filesystem::path& path, LockMode mode);
 
   bool held() const { return fd_ >= 0; }
 
@@ -53,7 +54,7 @@ class FileLock {
   void release();
 
  private:
-  TryLock lock(const std::filesystem::path& path, LockMode mode, bool wait, std::string* err);
+  Expected<TryLock> lock(const std::filesystem::path& path, LockMode mode, bool wait);
 
   int fd_ = -1;
 };

@@ -11,20 +11,20 @@
 #include <string>
 #include <string_view>
 
+#include "common/expected.h"
+
 namespace cxxtest::cachedir {
 
-// Removes dir/name (a file or a tree) as described above. Returns true when
-// dir/name is gone, including when it never existed. On failure returns
-// false with *err set (when not null); whatever was not deleted stays under
-// its .trash.* name.
-bool remove_via_trash(const std::filesystem::path& dir, std::string_view name, std::string* err);
+// Removes dir/name (a file or a tree) as described above. Succeeds when
+// dir/name is gone, including when it never existed. On failure whatever
+// was not deleted stays under its .trash.* name.
+Status remove_via_trash(const std::filesystem::path& dir, std::string_view name);
 
 // Deletes every `.trash.*` entry directly under dir. Safe to run while other
 // processes delete the same trees: an entry that vanishes meanwhile is fine.
-bool remove_stale_trash(const std::filesystem::path& dir, std::string* err);
+Status remove_stale_trash(const std::filesystem::path& dir);
 
 // Deletes a file or tree, treating entries that vanish meanwhile as deleted.
-// On failure returns false with *err set (when not null).
-bool remove_tree(const std::filesystem::path& path, std::string* err);
+Status remove_tree(const std::filesystem::path& path);
 
 }  // namespace cxxtest::cachedir

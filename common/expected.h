@@ -31,6 +31,11 @@ class [[nodiscard]] Expected {
   const T& operator*() const { return value(); }
   // The message; only valid when !ok().
   const std::string& error() const { return std::get<1>(v_).message; }
+  // As std::expected's: equal when it holds a value equal to `v`.
+  template <class U>
+  friend bool operator==(const Expected& e, const U& v) {
+    return e.ok() && e.value() == v;
+  }
 
  private:
   std::variant<T, Error> v_;

@@ -87,9 +87,8 @@ Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs)
   if (targets == 0) return result;
 
   cxxtest::cachedir::FileLock lock;
-  std::string lock_err;
-  if (!lock.acquire(plan.build_dir / ".lock", cxxtest::cachedir::LockMode::Exclusive, &lock_err))
-    return Error{"locking the build directory: " + lock_err};
+  if (Status locked = lock.acquire(plan.build_dir / ".lock", cxxtest::cachedir::LockMode::Exclusive); !locked)
+    return Error{"locking the build directory: " + locked.error()};
   // Written under the lock: another cxxtest run may be building a different
   // set of packages in the same directory.
   auto written = write_build_files(plan);

@@ -52,7 +52,6 @@ Exit corpus_command(const std::vector<std::string>& args) {
   auto opened = open_cache_dir();
   if (!opened) return sub_fail(opened.error());
   cxxtest::cachedir::Cache& cache = **opened;
-  std::string err;
   auto module = load_module({opts->words[0]}, cwd, cache.root());
   if (!module) return sub_fail(module.error());
   if (module->matched.size() != 1) return sub_fail("corpus: " + opts->words[0] + " must name one package");
@@ -76,8 +75,8 @@ Exit corpus_command(const std::vector<std::string>& args) {
   else if (op == "import") dest = cachedir::target_corpus_dir(cachedir::package_corpus_root(cache.root(), p.pkg->import_path), *target).string();
   else dest = absolute(cwd, opts->out.empty() ? "." : opts->out);
   if (op == "encode" && files.empty()) {
-    auto all = cxxtest::cachedir::list_corpus_entries(testdata, &err);
-    if (!all) return sub_fail("corpus encode: " + err);
+    auto all = cxxtest::cachedir::list_corpus_entries(testdata);
+    if (!all) return sub_fail("corpus encode: " + all.error());
     for (const auto& f : *all) files.push_back(f.string());
   }
   std::vector<std::string> tool_args{op == "encode" ? "encode" : "decode", *target, dest};

@@ -40,9 +40,10 @@ Expected<PackagePlan> tool_plan(const PackagePlan& p, Plan& plan) {
   step.source = source;
   step.object = object;
   plan.compiles.push_back(step);
-  std::string text = tool_main(fuzz_test_names(p)), err;
-  auto old = cxxtest::cachedir::read_file(source);
-  if ((!old || *old != text) && !cxxtest::cachedir::write_atomic(source, text, &err)) return Error{err};
+  std::string text = tool_main(fuzz_test_names(p));
+  if (auto old = cxxtest::cachedir::read_file(source); !old || *old != text)
+    if (Status written = cxxtest::cachedir::write_atomic(source, text); !written)
+      return Error{written.error()};
   PackagePlan tool = p;
   tool.main_source.clear();  // written here, not by the build
   for (auto& o : tool.objects)

@@ -163,9 +163,8 @@ Expected<bool> Coverage::write_profile() const {
     auto ok = merge_lcov(text, "llvm-cov export", merged);
     if (!ok) return Error{ok.error()};
   }
-  std::string err;
-  if (!cxxtest::cachedir::write_atomic(settings_.profile, format_lcov(merged), &err))
-    return Error{"-coverprofile: " + err};
+  Status written = cxxtest::cachedir::write_atomic(settings_.profile, format_lcov(merged));
+  if (!written) return Error{"-coverprofile: " + written.error()};
   return true;
 }
 

@@ -143,8 +143,8 @@ Exit cover_command(const std::vector<std::string>& args) {
     std::cout << page;
     return Exit::Ok;
   }
-  std::string err;
-  if (!cxxtest::cachedir::write_atomic(fs::absolute(out), page, &err)) return fail("cover: writing " + out + ": " + err);
+  Status written = cxxtest::cachedir::write_atomic(fs::absolute(out), page);
+  if (!written) return fail("cover: writing " + out + ": " + written.error());
   return Exit::Ok;
 }
 

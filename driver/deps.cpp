@@ -305,10 +305,9 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   fast.key = fingerprint_of(spec, system, ctx, {}).hash;
   fast.watched = watched_paths(dirs, build_is_copy(dirs), entries);
   fast.digest = watched_digest_at_walk(fast.watched, dirs.source, entries);
-  std::string err;
-  if (!cachedir::write_atomic(dirs.fingerprint, fingerprint_dump(fingerprint, entries), &err) ||
-      !cachedir::write_atomic(dirs.result, result_json(fingerprint.hash, *built, fast), &err))
-    return run.error(err);
+  Status written = cachedir::write_atomic(dirs.fingerprint, fingerprint_dump(fingerprint, entries));
+  if (written) written = cachedir::write_atomic(dirs.result, result_json(fingerprint.hash, *built, fast));
+  if (!written) return run.error(written.error());
   return built;
 }
 
@@ -333,7 +332,7 @@ std::optional<fs::path> relative_inside(const fs::path& dir, const fs::path& sou
 WalkSkip skipped_by_walk(const DepDirs& dirs, const DepContext& ctx) {
   WalkSkip skip;
   std::vector<fs::path> dirs_to_skip = {ctx.deps_dir};
-  if (auto root = cachedir::cache_root(nullptr)) dirs_to_skip.push_back(*root);
+  if (auto root = cachedir::cache_root()) dirs_to_skip.push_back(*root);
   if (!ctx.module_root.empty()) dirs_to_skip.push_back(ctx.module_root);
   for (const auto& d : dirs_to_skip) {
     auto rel = relative_inside(d, dirs.source);
@@ -371,9 +370,8 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;
 
   cachedir::FileLock lock;
-  std::string err;
-  if (!lock.acquire(dirs.lock, cachedir::LockMode::Exclusive, &err))
-    return Error{spec.where + ": [deps." + spec.name + "]: " + err};
+  if (Status locked = lock.acquire(dirs.lock, cachedir::LockMode::Exclusive); !locked)
+    return Error{spec.where + ": [deps." + spec.name + "]: " + locked.error()};
   if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;  // another run built it meanwhile
   return build_dep(spec, *system, ctx, dirs, entries, fingerprint);
 }

@@ -32,9 +32,8 @@ struct CMakeTarget {
 };
 
 Expected<json> read_json(const fs::path& file) {
-  std::string err;
-  auto text = cachedir::read_file(file, &err);
-  if (!text) return Error{err};
+  auto text = cachedir::read_file(file);
+  if (!text) return Error{text.error()};
   json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return Error{file.string() + ": not valid JSON"};
   return j;
@@ -188,9 +187,9 @@ std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& d
 // Asks for the codemodel in the next configure (also the one cmake --build
 // runs by itself when a CMakeLists.txt changed).
 Expected<bool> write_query(const DepDirs& dirs) {
-  std::string err;
-  if (!cachedir::write_atomic(dirs.build / ".cmake" / "api" / "v1" / "query" / "codemodel-v2", "", &err))
-    return Error{err};
+  fs::path query = dirs.build / ".cmake" / "api" / "v1" / "query" / "codemodel-v2";
+  Status written = cachedir::write_atomic(query, "");
+  if (!written) return Error{written.error()};
   return true;
 }
 

@@ -258,8 +258,8 @@ Expected<bool> sync_copy(const fs::path& src, const fs::path& dst, const std::ve
 Expected<bool> copy_source_to_build(const DepDirs& dirs, const std::vector<SourceEntry>& entries) {
   auto copied = sync_copy(dirs.source, dirs.build, entries);
   if (!copied) return copied;
-  std::string err;
-  if (!cachedir::write_atomic(dirs.build / kCopyMarker, dirs.source.string() + "\n", &err)) return Error{err};
+  Status marked = cachedir::write_atomic(dirs.build / kCopyMarker, dirs.source.string() + "\n");
+  if (!marked) return Error{marked.error()};
   return true;
 }
 

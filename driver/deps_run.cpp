@@ -156,8 +156,8 @@ bool reset_unless_configured(const DepDirs& dirs, const std::string& setup) {
 }
 
 Expected<bool> mark_configured(const DepDirs& dirs, const std::string& setup) {
-  std::string err;
-  if (!cachedir::write_atomic(dirs.configured, setup, &err)) return Error{err};
+  Status written = cachedir::write_atomic(dirs.configured, setup);
+  if (!written) return Error{written.error()};
   return true;
 }
 

@@ -45,7 +45,7 @@ std::string dictionary(const fs::path& from_tool, const fs::path& auto_dict) {
 Expected<bool> write_seed_zip(const fs::path& seeds, const fs::path& zip) {
   std::error_code ec;
   fs::remove(zip, ec);
-  auto files = cxxtest::cachedir::list_corpus_entries(seeds, nullptr);
+  auto files = cxxtest::cachedir::list_corpus_entries(seeds);
   if (!files || files->empty()) return false;
   std::vector<std::string> argv{"zip", "-q", "-j", "-X", zip.string()};
   for (const auto& f : *files) argv.push_back(f.string());
@@ -87,11 +87,11 @@ Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const 
   if (!zipped) return Error{zipped.error()};
   // Always a dict file, for tools that expect one; the options name it
   // only when it holds tokens (libFuzzer refuses a dictionary without any).
-  std::string err;
   std::string text = "# " + t.package->pkg->import_path + "." + t.fuzz + ", from cxxtest export\n" + dict;
-  if (!cxxtest::cachedir::write_atomic(out / (t.name + ".dict"), text, &err)) return Error{err};
-  if (!cxxtest::cachedir::write_atomic(out / (t.name + ".options"), options_text(t.name, !dict.empty()), &err))
-    return Error{err};
+  Status written = cxxtest::cachedir::write_atomic(out / (t.name + ".dict"), text);
+  std::string options = options_text(t.name, !dict.empty());
+  if (written) written = cxxtest::cachedir::write_atomic(out / (t.name + ".options"), options);
+  if (!written) return Error{written.error()};
   return true;
 }
 

@@ -110,7 +110,10 @@ struct NinjaText {
 
 bool write_if_changed(const fs::path& path, const std::string& text, std::string& err) {
   auto old = cxxtest::cachedir::read_file(path);
-  return (old && *old == text) || cxxtest::cachedir::write_atomic(path, text, &err);
+  if (old && *old == text) return true;
+  Status written = cxxtest::cachedir::write_atomic(path, text);
+  if (!written) err = written.error();
+  return written.ok();
 }
 
 }  // namespace

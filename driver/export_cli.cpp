@@ -53,11 +53,10 @@ Exit sub_fail(const std::string& message) {
 }
 
 Expected<std::unique_ptr<cxxtest::cachedir::Cache>> open_cache_dir() {
-  std::string err;
-  auto root = cxxtest::cachedir::cache_root(&err);
-  if (!root) return Error{err};
+  auto root = cxxtest::cachedir::cache_root();
+  if (!root) return Error{root.error()};
   auto cache = std::make_unique<cxxtest::cachedir::Cache>(*root);
-  if (!cache->open(&err)) return Error{"cache " + root->string() + ": " + err};
+  if (Status opened = cache->open(); !opened) return Error{"cache " + root->string() + ": " + opened.error()};
   return cache;
 }
 

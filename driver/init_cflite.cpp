@@ -73,8 +73,8 @@ Exit init_clusterfuzzlite(const std::vector<std::string>& args) {
     if (fs::exists(dir / name, ec)) return sub_fail("init: " + (dir / name).string() + " already exists");
   }
   for (const auto& [name, text] : files) {
-    std::string err;
-    if (!cxxtest::cachedir::write_atomic(dir / name, text, &err)) return sub_fail("init: " + err);
+    Status written = cxxtest::cachedir::write_atomic(dir / name, text);
+    if (!written) return sub_fail("init: " + written.error());
   }
   std::error_code ec;
   fs::permissions(dir / "build.sh", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,

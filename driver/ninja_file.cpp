@@ -12,8 +12,8 @@ namespace {
 Expected<bool> write_if_changed(const std::filesystem::path& path, const std::string& text) {
   auto old = cxxtest::cachedir::read_file(path);
   if (old && *old == text) return false;
-  std::string err;
-  if (!cxxtest::cachedir::write_atomic(path, text, &err)) return Error{err};
+  Status written = cxxtest::cachedir::write_atomic(path, text);
+  if (!written) return Error{written.error()};
   return true;
 }
 

@@ -55,8 +55,7 @@ std::vector<EnvVar> build_vars(const Variant& v) {
 }
 
 std::vector<EnvVar> env_vars(const Variant& v) {
-  std::string err;
-  auto root = cxxtest::cachedir::cache_root(&err);
+  auto root = cxxtest::cachedir::cache_root();
   std::string module;
   if (auto m = find_module_root(fs::current_path())) module = (*m / "cxxtest.toml").string();
   const InstallPaths& p = install_paths();
@@ -96,14 +95,15 @@ Exit clean_command(const std::vector<std::string>& args) {
     else return fail("clean: unexpected argument " + a + " (cxxtest clean takes only -cache, -testcache, -fuzzcache)");
   }
   if (!cache && !testcache && !fuzzcache) return fail("clean: nothing to clean (use -cache, -testcache or -fuzzcache)");
-  std::string root_err;
-  auto root = cxxtest::cachedir::cache_root(&root_err);
-  if (!root) return fail(root_err);
+  auto root = cxxtest::cachedir::cache_root();
+  if (!root) return fail(root.error());
   cxxtest::cachedir::Cache c(*root);
-  std::string err;
-  if (cache && !c.clean_builds(&err)) return fail("clean -cache: " + err);
-  if (testcache && !c.expire_test_results(&err)) return fail("clean -testcache: " + err);
-  if (fuzzcache && !c.clean_fuzz(&err)) return fail("clean -fuzzcache: " + err);
+  if (cache)
+    if (Status done = c.clean_builds(); !done) return fail("clean -cache: " + done.error());
+  if (testcache)
+    if (Status done = c.expire_test_results(); !done) return fail("clean -testcache: " + done.error());
+  if (fuzzcache)
+    if (Status done = c.clean_fuzz(); !done) return fail("clean -fuzzcache: " + done.error());
   return Exit::Ok;
 }
 
@@ -141,8 +141,8 @@ Exit init_command(const std::vector<std::string>& args) {
   std::string text = starter_config(name);
   auto parsed = parse_config(text, file);
   if (!parsed) return fail("init: " + parsed.error());
-  std::string err;
-  if (!cxxtest::cachedir::write_atomic(file, text, &err)) return fail("init: " + err);
+  Status written = cxxtest::cachedir::write_atomic(file, text);
+  if (!written) return fail("init: " + written.error());
   std::cerr << "cxxtest: creating new cxxtest.toml: module " << name << "\n";
   return Exit::Ok;
 }

@@ -76,8 +76,8 @@ Exit copy_binary(const Plan& plan, const Options& opts, const fs::path& cwd) {
   fs::path out = opts.build.output.empty() ? name + ".test" : opts.build.output;
   if (out.is_relative()) out = cwd / out;
   auto data = cxxtest::cachedir::read_file(p.binary);
-  std::string err;
-  if (!data || !cxxtest::cachedir::write_atomic(out, *data, &err)) return usage_error("writing " + out.string() + ": " + err);
+  Status written = data ? cxxtest::cachedir::write_atomic(out, *data) : Status(Error{""});
+  if (!written) return usage_error("writing " + out.string() + ": " + written.error());
   fs::permissions(out, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                            fs::perms::others_read | fs::perms::others_exec);
   return Exit::Ok;
@@ -218,11 +218,11 @@ Exit test_command(const std::vector<std::string>& args) {
     if (ec) return usage_error("-C " + opts->build.chdir + ": " + ec.message());
   }
   fs::path cwd = fs::current_path();
-  std::string cache_err;
-  auto cache_root = cxxtest::cachedir::cache_root(&cache_err);
-  if (!cache_root) return usage_error(cache_err);
+  auto cache_root = cxxtest::cachedir::cache_root();
+  if (!cache_root) return usage_error(cache_root.error());
   cxxtest::cachedir::Cache cache(*cache_root);
-  if (!cache.open(&cache_err)) return usage_error("cache " + cache_root->string() + ": " + cache_err);
+  if (Status opened = cache.open(); !opened)
+    return usage_error("cache " + cache_root->string() + ": " + opened.error());
   auto module = load_module(opts->packages, cwd, *cache_root);
   if (!module) return usage_error(module.error());
   bool fuzzing = opts->fuzzing();
@@ -310,7 +310,7 @@ Exit test_command(const std::vector<std::string>& args) {
   std::cout.flush();
   if (cover)
     if (auto ok = cover->write_profile(); !ok) return usage_error(ok.error());
-  cache.trim();  // at most once a day; failures only mean a bigger cache
+  (void)cache.trim();  // at most once a day; failures only mean a bigger cache
   if (build_failed) return Exit::Usage;
   if (summary.race && variant->sanitizers & cxxtest::instrument::kThread) return Exit::Race;
   return summary.any_failed ? Exit::Failed : Exit::Ok;

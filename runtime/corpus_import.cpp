@@ -109,11 +109,14 @@ std::string entry_and_values(std::string_view data, std::span<const Kind> kinds,
 // The import of one file's bytes.
 bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind> kinds,
                 std::set<std::string>& keys, ImportStats& stats, std::string& err) {
-  auto data = cachedir::read_file(file, &err);
-  if (!data) return false;
+  auto data = cachedir::read_file(file);
+  if (!data) {
+    err = data.error();
+    return false;
+  }
   std::vector<Value> values;
   std::string text = entry_and_values(*data, kinds, values);
-  data.reset();
+  std::string().swap(*data);
   if (!keys.insert(canonical_key(values)).second) {
     ++stats.present;
     return true;

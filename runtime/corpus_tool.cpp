@@ -45,10 +45,9 @@ int fail(const std::string& message) {
 }
 
 bool write_file(const fs::path& path, const std::string& data) {
-  std::string err;
-  if (cxxtest::cachedir::write_atomic(path, data, &err)) return true;
-  job.code = fail("write " + path.string() + ": " + err);
-  return false;
+  Status written = cxxtest::cachedir::write_atomic(path, data);
+  if (!written) job.code = fail("write " + path.string() + ": " + written.error());
+  return written.ok();
 }
 
 // A dictionary entry in the AFL/libFuzzer format: "..." with \xNN escapes.
@@ -73,7 +72,7 @@ void seeds(const FuzzTarget& target) {
   for (size_t i = 0; i < target.seeds.size(); ++i)
     if (!write_file(out / ("seed-" + std::to_string(i)), encode_raw(target.seeds[i]))) return;
   fs::path dir = cxxtest::cachedir::testdata_corpus_dir("", target.name);
-  auto files = cxxtest::cachedir::list_corpus_entries(dir, nullptr);
+  auto files = cxxtest::cachedir::list_corpus_entries(dir);
   for (const fs::path& file : files ? *files : std::vector<fs::path>{}) {
     std::vector<Value> values;
     corpus::DecodeError err;

@@ -76,7 +76,7 @@ Body file_input_body(std::string path, const internal::FuzzFunction& fn) {
 // skips it; so is an unreadable directory: the cache only ever adds.
 void run_generated_corpus(TestState& f, const FuzzTarget& target) {
   fs::path dir = cachedir::target_corpus_dir(flags().fuzzcachedir, target.name);
-  auto files = cachedir::list_corpus_entries(dir, nullptr);
+  auto files = cachedir::list_corpus_entries(dir);
   if (!files) return;
   for (const fs::path& file : *files) {
     std::vector<Value> values;

@@ -54,7 +54,9 @@ bool AutoDict::add(const std::vector<std::string>& tokens, std::string* err) {
   for (const std::string& t : tokens_) text += fuzz::quote_dictionary_value(t) + "\n";
   std::error_code ec;
   std::filesystem::create_directories(file_.parent_path(), ec);
-  return cachedir::write_atomic(file_, text, err);
+  Status written = cachedir::write_atomic(file_, text);
+  if (!written && err) *err = written.error();
+  return written.ok();
 }
 
 }  // namespace cxxtest::runtime::engine

@@ -159,7 +159,7 @@ void Coordinator::finish_corpus_minimization() {
       generated += kept.count(name);
       continue;
     }
-    std::optional<std::string> data = cachedir::read_file(it->path());
+    auto data = cachedir::read_file(it->path());
     if (!data || !corpus_.contains(*data)) continue;
     ++generated;
     if (std::filesystem::remove(it->path(), ec)) ++removed;

@@ -101,7 +101,7 @@ std::optional<std::vector<Entry>> testdata_entries(const std::string& target, st
 
 std::vector<Entry> cache_entries(const fs::path& dir, std::span<const Kind> kinds) {
   std::vector<Entry> out;
-  auto files = cachedir::list_corpus_entries(dir, nullptr);
+  auto files = cachedir::list_corpus_entries(dir);
   if (!files) return out;
   for (const fs::path& file : *files) {
     Entry e{{}, {}, file.filename().string(), Source::Cache};

@@ -29,12 +29,11 @@ TEST_CASE("path_for fans out on the first two hex characters") {
 TEST_CASE("put then get, replacing, and missing entries") {
   ScratchDir dir;
   Cache cache(dir / "cache");
-  std::string err;
   CHECK_FALSE(cache.get("discover", kKey));
-  REQUIRE(cache.put("discover", kKey, "first", &err));
+  REQUIRE(cache.put("discover", kKey, "first"));
   CHECK(read_file(dir / "cache/discover/ab" / kKey) == "first");
   CHECK(cache.get("discover", kKey) == "first");
-  REQUIRE(cache.put("discover", kKey, "second", &err));
+  REQUIRE(cache.put("discover", kKey, "second"));
   CHECK(cache.get("discover", kKey) == "second");
   CHECK_FALSE(cache.get("test", kKey));
 }
@@ -42,15 +41,16 @@ TEST_CASE("put then get, replacing, and missing entries") {
 TEST_CASE("bad areas and keys are rejected") {
   ScratchDir dir;
   Cache cache(dir.path());
-  std::string err;
-  CHECK_FALSE(cache.put("test", "AB12", "x", &err));
-  CHECK(err == "bad cache key \"AB12\"");
-  CHECK_FALSE(cache.put("test", "a", "x", &err));
-  CHECK_FALSE(cache.put("test", "../../etc", "x", &err));
-  CHECK_FALSE(cache.put("a/b", kKey, "x", &err));
-  CHECK(err == "bad cache area \"a/b\"");
-  CHECK_FALSE(cache.put(".trash", kKey, "x", &err));
-  CHECK_FALSE(cache.put("", kKey, "x", &err));
+  cxxtest::Status put = cache.put("test", "AB12", "x");
+  CHECK_FALSE(put);
+  CHECK(put.error() == "bad cache key \"AB12\"");
+  CHECK_FALSE(cache.put("test", "a", "x"));
+  CHECK_FALSE(cache.put("test", "../../etc", "x"));
+  put = cache.put("a/b", kKey, "x");
+  CHECK_FALSE(put);
+  CHECK(put.error() == "bad cache area \"a/b\"");
+  CHECK_FALSE(cache.put(".trash", kKey, "x"));
+  CHECK_FALSE(cache.put("", kKey, "x"));
   CHECK_FALSE(cache.get("test", "zz"));
   CHECK(fs::is_empty(dir.path()));
 }
@@ -58,13 +58,12 @@ TEST_CASE("bad areas and keys are rejected") {
 TEST_CASE("open creates the root and writes README only once") {
   ScratchDir dir;
   Cache cache(dir / "deep/cache");
-  std::string err;
-  REQUIRE(cache.open(&err));
-  std::optional<std::string> readme = read_file(dir / "deep/cache/README");
+  REQUIRE(cache.open());
+  auto readme = read_file(dir / "deep/cache/README");
   REQUIRE(readme);
   CHECK(readme->find("cxxtest") != std::string::npos);
-  REQUIRE(cxxtest::cachedir::write_atomic(dir / "deep/cache/README", "edited", nullptr));
-  REQUIRE(cache.open(&err));
+  REQUIRE(cxxtest::cachedir::write_atomic(dir / "deep/cache/README", "edited"));
+  REQUIRE(cache.open());
   CHECK(read_file(dir / "deep/cache/README") == "edited");
 }
 
@@ -95,10 +94,10 @@ TEST_CASE("expire_test_results writes now; test_results_expired_at reads it") {
   REQUIRE(at);
   CHECK(*at >= before - 1us);
   CHECK(*at <= after);
-  std::optional<std::string> text = read_file(dir / "testexpire.txt");
+  auto text = read_file(dir / "testexpire.txt");
   REQUIRE(text);
   CHECK(text->size() == 20);  // 19 digits of unix nanoseconds and "\n"
-  REQUIRE(cxxtest::cachedir::write_atomic(dir / "testexpire.txt", "garbage\n", nullptr));
+  REQUIRE(cxxtest::cachedir::write_atomic(dir / "testexpire.txt", "garbage\n"));
   CHECK_FALSE(cache.test_results_expired_at());
 }
 

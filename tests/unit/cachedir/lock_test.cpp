@@ -18,43 +18,42 @@ using cxxtest::testing::ScratchDir;
 TEST_CASE("exclusive excludes everything; shared excludes only exclusive") {
   ScratchDir dir;
   auto path = dir / "locks/a.lock";
-  std::string err;
   FileLock ex, other;
-  REQUIRE(ex.acquire(path, LockMode::Exclusive, &err));
+  REQUIRE(ex.acquire(path, LockMode::Exclusive));
   CHECK(ex.held());
-  CHECK(other.try_acquire(path, LockMode::Shared, &err) == TryLock::Busy);
-  CHECK(other.try_acquire(path, LockMode::Exclusive, &err) == TryLock::Busy);
+  CHECK(other.try_acquire(path, LockMode::Shared).value() == TryLock::Busy);
+  CHECK(other.try_acquire(path, LockMode::Exclusive).value() == TryLock::Busy);
   CHECK_FALSE(other.held());
   ex.release();
   CHECK_FALSE(ex.held());
 
   FileLock sh1, sh2;
-  REQUIRE(sh1.try_acquire(path, LockMode::Shared, &err) == TryLock::Acquired);
-  REQUIRE(sh2.try_acquire(path, LockMode::Shared, &err) == TryLock::Acquired);
-  CHECK(other.try_acquire(path, LockMode::Exclusive, &err) == TryLock::Busy);
+  REQUIRE(sh1.try_acquire(path, LockMode::Shared).value() == TryLock::Acquired);
+  REQUIRE(sh2.try_acquire(path, LockMode::Shared).value() == TryLock::Acquired);
+  CHECK(other.try_acquire(path, LockMode::Exclusive).value() == TryLock::Busy);
   sh1.release();
   sh2 = FileLock();  // moving in an empty lock releases the old one
-  CHECK(other.try_acquire(path, LockMode::Exclusive, &err) == TryLock::Acquired);
+  CHECK(other.try_acquire(path, LockMode::Exclusive).value() == TryLock::Acquired);
 }
 
 TEST_CASE("moving a lock keeps it held") {
   ScratchDir dir;
   FileLock a;
-  REQUIRE(a.acquire(dir / "l", LockMode::Exclusive, nullptr));
+  REQUIRE(a.acquire(dir / "l", LockMode::Exclusive));
   FileLock b(std::move(a));
   CHECK(b.held());
   CHECK_FALSE(a.held());
   FileLock probe;
-  CHECK(probe.try_acquire(dir / "l", LockMode::Exclusive, nullptr) == TryLock::Busy);
+  CHECK(probe.try_acquire(dir / "l", LockMode::Exclusive).value() == TryLock::Busy);
 }
 
-TEST_CASE("an unusable lock path is an Error with a message") {
+TEST_CASE("an unusable lock path is an error with a message") {
   ScratchDir dir;
   FileLock lock;
-  std::string err;
-  CHECK(lock.try_acquire(dir.path(), LockMode::Exclusive, &err) == TryLock::Error);
-  CHECK(err.starts_with("open " + dir.path().string() + ": "));
-  CHECK_FALSE(lock.acquire(dir.path(), LockMode::Shared, &err));
+  auto tried = lock.try_acquire(dir.path(), LockMode::Exclusive);
+  REQUIRE_FALSE(tried);
+  CHECK(tried.error().starts_with("open " + dir.path().string() + ": "));
+  CHECK_FALSE(lock.acquire(dir.path(), LockMode::Shared));
 }
 
 TEST_CASE("a lock held by another process blocks, and dies with it") {
@@ -64,7 +63,7 @@ TEST_CASE("a lock held by another process blocks, and dies with it") {
   REQUIRE(pipe(ready) == 0);
   pid_t holder = cxxtest::testing::spawn([&] {
     FileLock lock;
-    if (!lock.acquire(path, LockMode::Exclusive, nullptr)) return 1;
+    if (!lock.acquire(path, LockMode::Exclusive)) return 1;
     cxxtest::testing::send_byte(ready[1]);
     for (;;) pause();  // until SIGKILL
   });
@@ -74,11 +73,11 @@ TEST_CASE("a lock held by another process blocks, and dies with it") {
   if (!locked) kill(holder, SIGKILL);
   REQUIRE(locked);
   FileLock mine;
-  TryLock busy = mine.try_acquire(path, LockMode::Shared, nullptr);
+  TryLock busy = mine.try_acquire(path, LockMode::Shared).value();
   kill(holder, SIGKILL);
   CHECK(busy == TryLock::Busy);
   CHECK(cxxtest::testing::wait_child(holder) == 128 + SIGKILL);
-  CHECK(mine.acquire(path, LockMode::Exclusive, nullptr));  // would hang if the lock outlived its holder
+  CHECK(mine.acquire(path, LockMode::Exclusive));  // would hang if the lock outlived its holder
 }
 
 TEST_CASE("a blocking acquire waits for the other process to release") {
@@ -94,13 +93,13 @@ TEST_CASE("a blocking acquire waits for the other process to release") {
     close(done[0]);
     if (!cxxtest::testing::wait_byte(go[0])) return 3;
     FileLock lock;
-    if (!lock.acquire(path, LockMode::Shared, nullptr)) return 1;
+    if (!lock.acquire(path, LockMode::Shared)) return 1;
     return cxxtest::testing::send_byte(done[1]) ? 0 : 2;
   });
   close(go[0]);
   close(done[1]);
   FileLock mine;
-  REQUIRE(mine.acquire(path, LockMode::Exclusive, nullptr));
+  REQUIRE(mine.acquire(path, LockMode::Exclusive));
   REQUIRE(cxxtest::testing::send_byte(go[1]));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   pollfd probe{done[0], POLLIN, 0};
