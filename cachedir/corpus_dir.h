@@ -6,7 +6,7 @@
 //   <package dir>/testdata/fuzz/<FuzzXxx>/<file>      seed corpus (and crashers)
 //   <package dir>/testdata/fuzz/<FuzzXxx>.dict        the target's dictionary
 //
-// Each file is one `cxxtest fuzz v1` file (runtime/corpus_v1.h) named by the
+// Each file is one `cxxtest fuzz v1` file (runtime/corpus/corpus_v1.h) named by the
 // first 16 hex characters of the SHA-256 of its bytes, as Go names crash
 // files. Files are written atomically, so readers in other processes (a
 // fuzzing run loading the corpus while another writes it) never see a

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "runtime/matcher.h"
+#include "runtime/flags/matcher.h"
 
 namespace cxxtest::driver {
 

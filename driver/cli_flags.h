@@ -1,5 +1,5 @@
 // The flags of `cxxtest [build flags] [packages] [test flags]`. The table is
-// runtime/flags.def, shared with the test binary: its build rows steer the
+// runtime/flags/flags.def, shared with the test binary: its build rows steer the
 // driver, its Forward rows are also passed to each test binary as
 // -test.NAME=VALUE, in the order given, and say whether a run may be served
 // from the test cache.
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/expected.h"
-#include "runtime/flags.h"
+#include "runtime/flags/flags.h"
 
 namespace cxxtest::driver {
 

@@ -1,6 +1,6 @@
 // The corpus tools: per package with fuzz tests, a binary linked from the
 // package's plain objects and a generated main calling
-// cxxtest::internal::corpus_tool_main (runtime/corpus_tool.cpp). Only code
+// cxxtest::internal::corpus_tool_main (runtime/corpus/corpus_tool.cpp). Only code
 // that runs FuzzXxx knows its argument kinds and f.Add seeds, so `cxxtest
 // export` (seed corpora, dictionaries) and `cxxtest corpus` (decode, encode,
 // import) run these tools in the package directory.

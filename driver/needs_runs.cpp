@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "runtime/corpus_v1.h"
-#include "runtime/matcher.h"
+#include "runtime/corpus/corpus_v1.h"
+#include "runtime/flags/matcher.h"
 
 namespace cxxtest::driver {
 

@@ -2,7 +2,7 @@
 // sanitizer build.
 //
 // A reproducer found under -asan says `// needs: -asan` on its second line
-// (runtime/corpus_v1.h): a plain build may well pass it, and a CI that runs
+// (runtime/corpus/corpus_v1.h): a plain build may well pass it, and a CI that runs
 // only plain tests would never see the bug. So when testdata inputs need
 // flags the run's build lacks, the driver also builds those packages with
 // the flags and runs just those inputs there (-test.seedsneeding), each

@@ -1,24 +1,25 @@
-// run_main.cpp: the test binary's main (Go's testing.M.Run).
+// run_main.cpp: the test binary's main (Go's testing.M.Run). The one file at
+// runtime/'s root: it reaches every room (testing/, bench/, engine/...).
 #include <cxxtest/cxxtest.h>
 
 #include <cstdio>
 #include <random>
 #include <span>
 
-#include "bench.h"
-#include "config.h"
-#include "corpus_import.h"
-#include "crash.h"
+#include "bench/bench.h"
+#include "corpus/corpus_import.h"
+#include "crash/crash.h"
+#include "crash/exceptions.h"
+#include "crash/input_stack.h"
+#include "crash/race.h"
 #include "engine/fuzz_run.h"
-#include "env_log.h"
-#include "exceptions.h"
-#include "fuzz_target.h"
-#include "input_stack.h"
-#include "output.h"
-#include "race.h"
-#include "seed_leaks.h"
-#include "test_runner.h"
-#include "watchdog.h"
+#include "flags/config.h"
+#include "testing/env_log.h"
+#include "testing/fuzz_target.h"
+#include "testing/output.h"
+#include "testing/seed_leaks.h"
+#include "testing/test_runner.h"
+#include "testing/watchdog.h"
 
 namespace cxxtest::internal {
 namespace {
@@ -130,7 +131,7 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
 
   // 2. Modes that run no tests.
   if (!f.list.empty()) return list_tests(test_list, fuzz_list);
-  if (f.fuzzworker) {  // a fuzzing worker runs only the fuzzed target (engine/worker.h)
+  if (f.fuzzworker) {  // a fuzzing worker runs only the fuzzed target (engine/worker/worker.h)
     record_throw_sites(false);  // it never prints them (exceptions.h)
     install_crash_handlers();
     ThreadAltStack alt_stack;

@@ -6,7 +6,7 @@
 // (__libc_malloc and friends, which glibc exports for exactly this). glibc
 // routes its internal allocations (strdup, fopen) through these too.
 // operator new calls malloc, so it is counted without being replaced:
-// the weak operator new of engine/new_limit.cpp keeps its limit check.
+// the weak operator new of engine/worker/new_limit.cpp keeps its limit check.
 //
 // Linked whole (-Wl,--whole-archive) into -bench test binaries only, so
 // plain and fuzz binaries keep glibc's malloc untouched, and never with

@@ -4,7 +4,7 @@
 // test binaries: configure's test programs, a library's own tools and tests.
 //
 // Contract: every symbol is weak and does nothing, so whenever the cxxtest
-// runtime (runtime/engine/cov_hooks.cpp, strong definitions) or a sanitizer
+// runtime (runtime/engine/worker/cov_hooks.cpp, strong definitions) or a sanitizer
 // runtime (weak ones) is linked too, theirs are used. Compiled as C++ only
 // for the build's convenience: every function is extern "C", the archive
 // needs neither libstdc++ nor the cxxtest runtime (nm -u lists nothing), and

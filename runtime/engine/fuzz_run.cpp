@@ -2,7 +2,7 @@
 // coordinator or worker (see fuzz_run.h).
 #include "engine/fuzz_run.h"
 
-#include "engine/sanitizer_report.h"
+#include "engine/coordinator/sanitizer_report.h"
 
 #include <signal.h>
 #include <sys/prctl.h>
@@ -17,16 +17,16 @@
 
 #include "cachedir/corpus_dir.h"
 #include "common/exit_code.h"
-#include "config.h"
-#include "engine/coordinator.h"
-#include "engine/coverage.h"
-#include "engine/protocol.h"
-#include "engine/worker.h"
-#include "engine/worker_process.h"
-#include "env_log.h"
-#include "matcher.h"
-#include "output.h"
-#include "test_runner.h"
+#include "engine/coordinator/coordinator.h"
+#include "engine/coordinator/worker_handle.h"
+#include "engine/shared/coverage.h"
+#include "engine/shared/protocol.h"
+#include "engine/worker/worker.h"
+#include "flags/config.h"
+#include "flags/matcher.h"
+#include "testing/env_log.h"
+#include "testing/output.h"
+#include "testing/test_runner.h"
 
 namespace cxxtest::runtime::engine {
 namespace {

@@ -10,6 +10,10 @@
 // Worker (-test.fuzzworker): run_main runs no tests; run_fuzzing() runs the
 // same target's F body with the worker installed as the fuzz runner.
 //
+// It sits at engine/'s root because it runs in both processes and decides
+// which one this is; what each then runs is in engine/coordinator/ or
+// engine/worker/, and what they exchange in engine/shared/.
+//
 // Environment: CXXTEST_PACKAGE (set by the driver) is the package pattern
 // printed in the re-run hint (default "."); CXXTEST_FUZZSEED=N fixes the
 // random seed (Go's GODEBUG=fuzzseed; workers still differ by stream);

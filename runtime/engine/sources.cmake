@@ -1,35 +1,41 @@
 # The fuzzing engine's sources (runtime/engine/) and the pure engine logic it
 # drives (runtime/fuzz/), relative to runtime/; part of libcxxtest_runtime.a.
+# One group per room: which process runs the code (ARCHITECTURE.md).
 set(CXXTEST_ENGINE_SOURCES
-  engine/auto_dict.cpp
-  engine/cmp_table.h
-  engine/coordinator.cpp
-  engine/coordinator_crash.cpp
-  engine/coordinator_events.cpp
-  engine/coordinator_progress.cpp
-  engine/corpus.cpp
-  engine/cov_hooks.cpp
-  engine/coverage.cpp
-  engine/executor.cpp
-  engine/failure.cpp
+  # Decides which side this process is.
   engine/fuzz_run.cpp
-  engine/guidance.cpp
-  engine/input_codec.cpp
-  engine/int_solver.cpp
-  engine/interrupt.cpp
-  engine/leak_check.cpp
-  engine/new_limit.cpp
-  engine/progress.cpp
-  engine/protocol.cpp
-  engine/sanitizer_frames.cpp
-  engine/sanitizer_report.cpp
-  engine/report.cpp
-  engine/shm.cpp
-  engine/unstable.cpp
-  engine/worker.cpp
-  engine/worker_crash.cpp
-  engine/worker_limits.cpp
-  engine/worker_process.cpp
+  # The coordinator process.
+  engine/coordinator/coordinator.cpp
+  engine/coordinator/coordinator_crash.cpp
+  engine/coordinator/coordinator_events.cpp
+  engine/coordinator/coordinator_progress.cpp
+  engine/coordinator/corpus.cpp
+  engine/coordinator/interrupt.cpp
+  engine/coordinator/progress.cpp
+  engine/coordinator/report.cpp
+  engine/coordinator/sanitizer_frames.cpp
+  engine/coordinator/sanitizer_report.cpp
+  engine/coordinator/unstable.cpp
+  engine/coordinator/worker_handle.cpp
+  # The worker processes.
+  engine/worker/cmp_table.h
+  engine/worker/cov_hooks.cpp
+  engine/worker/executor.cpp
+  engine/worker/guidance.cpp
+  engine/worker/int_solver.cpp
+  engine/worker/leak_check.cpp
+  engine/worker/new_limit.cpp
+  engine/worker/worker.cpp
+  engine/worker/worker_crash.cpp
+  engine/worker/worker_limits.cpp
+  # The contract both sides read and write.
+  engine/shared/auto_dict.cpp
+  engine/shared/coverage.cpp
+  engine/shared/failure.cpp
+  engine/shared/input_codec.cpp
+  engine/shared/protocol.cpp
+  engine/shared/shm.cpp
+  # The pure logic: mutators, minimizer, budgets.
   fuzz/budget.cpp
   fuzz/chain.cpp
   fuzz/minimize.cpp

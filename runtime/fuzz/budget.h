@@ -22,7 +22,7 @@ class Budget {
   static Budget calls(int64_t n);
   // Calls may start until d from now; d <= 0 allows none (disabled).
   static Budget time(std::chrono::nanoseconds d);
-  // -fuzzminimizetime as parsed (runtime/flags.h DurationOrCount): a count
+  // -fuzzminimizetime as parsed (runtime/flags/flags.h DurationOrCount): a count
   // if count > 0, else a duration if duration_ns > 0, else disabled.
   static Budget from_flag(int64_t duration_ns, int64_t count);
 

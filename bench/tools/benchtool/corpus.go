@@ -5,7 +5,7 @@
 //	          Go's strconv quoting
 //	cxxtest   "cxxtest fuzz v1\n" then `std::string("...")` or `bytes("...")`:
 //	          printable ASCII as is except `"` and `\`, \n \t \r, every other
-//	          byte \xHH (runtime/corpus_v1.h); read also accepts \0 \a \b \f
+//	          byte \xHH (runtime/corpus/corpus_v1.h); read also accepts \0 \a \b \f
 //	          \v \' \? and octal \N..\NNN
 //
 // Only single-argument byte-string entries are handled: the bench targets

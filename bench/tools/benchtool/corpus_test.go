@@ -25,7 +25,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 }
 
-// The cxxtest reader accepts the escapes runtime/corpus_v1.h lists.
+// The cxxtest reader accepts the escapes runtime/corpus/corpus_v1.h lists.
 func TestCxxtestEscapes(t *testing.T) {
 	out, err := decode("cxxtest fuzz v1\nstd::string(\"\\0\\a\\b\\f\\v\\'\\?\\101\\x7f\")\n")
 	if want := []byte("\x00\a\b\f\v'?A\x7f"); err != nil || !bytes.Equal(out, want) {

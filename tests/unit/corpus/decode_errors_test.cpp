@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/corpus_v1.h"
+#include "runtime/corpus/corpus_v1.h"
 
 namespace corpus = cxxtest::corpus;
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/corpus_v1.h"
+#include "runtime/corpus/corpus_v1.h"
 
 using cxxtest::Value;
 using cxxtest::corpus::encode;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/corpus_v1.h"
+#include "runtime/corpus/corpus_v1.h"
 
 using cxxtest::Value;
 namespace corpus = cxxtest::corpus;

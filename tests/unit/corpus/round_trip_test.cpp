@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/corpus_v1.h"
+#include "runtime/corpus/corpus_v1.h"
 
 using cxxtest::Kind;
 using cxxtest::Value;

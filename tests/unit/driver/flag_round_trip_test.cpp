@@ -1,5 +1,5 @@
 // flag_round_trip_test.cpp: every flag cxxtest forwards reaches the test
-// binary with the value cxxtest parsed (runtime/flags.def is the one table
+// binary with the value cxxtest parsed (runtime/flags/flags.def is the one table
 // of both; this is the check that they agree).
 #include <doctest/doctest.h>
 
@@ -34,7 +34,7 @@ const std::map<std::string, std::vector<std::string>> kSamples = {
 void check_same(const TestFlags& driver, const TestFlags& binary, const std::string& given) {
 #define CXXTEST_TEST_FLAG(TYPE, FIELD, NAME, DEFAULT, ROUTE, CACHE, USAGE) \
   CHECK_MESSAGE(driver.FIELD == binary.FIELD, "-" NAME " differs after " << given);
-#include "runtime/flags.def"
+#include "runtime/flags/flags.def"
 }
 
 // cxxtest's parse, the forwarding, then the binary's parse of `args`.

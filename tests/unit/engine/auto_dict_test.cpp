@@ -1,15 +1,15 @@
-// auto_dict_test.cpp: the automatic dictionary (engine/auto_dict.h) and
-// which learned tokens an input is credited with (engine/guidance.h).
-#include <doctest/doctest.h>
+// auto_dict_test.cpp: the automatic dictionary (engine/shared/auto_dict.h) and
+// which learned tokens an input is credited with (engine/worker/guidance.h).
+#include "engine/shared/auto_dict.h"
 
+#include <doctest/doctest.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include "engine/auto_dict.h"
-#include "engine/guidance.h"
+#include "engine/worker/guidance.h"
 #include "intercept/compare_hooks.h"
 #include "scratch.h"
 

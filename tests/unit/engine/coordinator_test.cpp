@@ -1,7 +1,7 @@
 // coordinator_test.cpp: the coordinator's scheduling, budgets and failure
-// handling (engine/coordinator.h), run against scripted workers
+// handling (engine/coordinator/coordinator.h), run against scripted workers
 // (fake_worker.h): no process is started.
-#include "engine/coordinator.h"
+#include "engine/coordinator/coordinator.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>

@@ -1,6 +1,6 @@
 // corpus_test.cpp: loading seeds, testdata and the cache; deduplication
-// (engine/corpus.h).
-#include "engine/corpus.h"
+// (engine/coordinator/corpus.h).
+#include "engine/coordinator/corpus.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>

@@ -1,12 +1,12 @@
 // cov_hooks_test.cpp: what the switch hook records in the comparison table
-// (engine/cov_hooks.cpp, engine/cmp_table.h).
+// (engine/worker/cov_hooks.cpp, engine/worker/cmp_table.h).
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <set>
 #include <utility>
 
-#include "engine/cmp_table.h"
+#include "engine/worker/cmp_table.h"
 
 extern "C" void __sanitizer_cov_trace_switch(uint64_t val, uint64_t* cases);
 

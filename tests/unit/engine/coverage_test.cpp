@@ -1,6 +1,6 @@
 // coverage_test.cpp: bucketing, scanning fake counter regions, and the mask
-// arithmetic of the coordinator (engine/coverage.h).
-#include "engine/coverage.h"
+// arithmetic of the coordinator (engine/shared/coverage.h).
+#include "engine/shared/coverage.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
-// exec_budget_test.cpp: -fuzztime=Nx accounting (engine/exec_budget.h).
-#include "engine/exec_budget.h"
+// exec_budget_test.cpp: -fuzztime=Nx accounting (engine/coordinator/exec_budget.h).
+#include "engine/coordinator/exec_budget.h"
 
 #include <doctest/doctest.h>
 

@@ -1,11 +1,12 @@
 // failure_test.cpp: classifying worker deaths and "fails the same way"
-// (engine/failure.h), and the report text (engine/report.h).
+// (engine/shared/failure.h), and the report text (engine/coordinator/report.h).
+#include "engine/shared/failure.h"
+
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <sys/wait.h>
 
-#include "engine/failure.h"
-#include "engine/report.h"
+#include "engine/coordinator/report.h"
 
 using namespace cxxtest::runtime::engine;
 

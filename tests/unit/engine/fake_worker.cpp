@@ -10,8 +10,8 @@
 #include <cstring>
 #include <deque>
 
-#include "engine/failure.h"
-#include "engine/input_codec.h"
+#include "engine/shared/failure.h"
+#include "engine/shared/input_codec.h"
 
 namespace cxxtest::testing {
 namespace {

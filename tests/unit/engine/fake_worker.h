@@ -1,6 +1,6 @@
 // fake_worker.h: scripted workers for the coordinator's unit tests.
 //
-// A FakeLink is a WorkerLink (engine/worker_link.h) that starts no
+// A FakeLink is a WorkerLink (engine/coordinator/worker_link.h) that starts no
 // process: it answers each command at once, in the test's own thread, by
 // running a FakeTarget over one-string inputs the way a worker would
 // (protocol.h), and writes the shared memory the coordinator reads: the
@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/coverage.h"
-#include "engine/worker_link.h"
+#include "engine/coordinator/worker_link.h"
+#include "engine/shared/coverage.h"
 
 namespace cxxtest::testing {
 

@@ -1,11 +1,11 @@
 // int_solver_test.cpp: which argument values solve_candidates proposes
-// from two comparison tables (engine/int_solver.h).
+// from two comparison tables (engine/worker/int_solver.h).
+#include "engine/worker/int_solver.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <vector>
-
-#include "engine/int_solver.h"
 
 using namespace cxxtest::runtime::engine;
 

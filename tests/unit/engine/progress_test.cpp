@@ -1,5 +1,5 @@
-// progress_test.cpp: Go's progress lines (engine/progress.h).
-#include "engine/progress.h"
+// progress_test.cpp: Go's progress lines (engine/coordinator/progress.h).
+#include "engine/coordinator/progress.h"
 
 #include <doctest/doctest.h>
 

@@ -1,15 +1,15 @@
 // sanitizer_frames_test.cpp: symbolizing a report written with
-// symbolize=0 (engine/sanitizer_frames.h), with the real llvm-symbolizer.
-#include <doctest/doctest.h>
+// symbolize=0 (engine/coordinator/sanitizer_frames.h), with the real llvm-symbolizer.
+#include "engine/coordinator/sanitizer_frames.h"
 
+#include <doctest/doctest.h>
 #include <link.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <string>
 
-#include "engine/sanitizer_frames.h"
-#include "symbolize.h"
+#include "crash/symbolize.h"
 
 using cxxtest::runtime::engine::symbolize_sanitizer_frames;
 

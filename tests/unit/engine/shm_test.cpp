@@ -1,5 +1,7 @@
 // shm_test.cpp: the shared-memory layout and the input encoding
-// (engine/shm.h, engine/input_codec.h).
+// (engine/shared/shm.h, engine/shared/input_codec.h).
+#include "engine/shared/shm.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -7,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/input_codec.h"
-#include "engine/shm.h"
+#include "engine/shared/input_codec.h"
 
 using namespace cxxtest::runtime::engine;
 using cxxtest::Kind;

@@ -1,8 +1,8 @@
 // bench_format_test.cpp: benchmark result lines in Go's texts, and Go's
-// iteration prediction (runtime/bench.h).
+// iteration prediction (runtime/bench/bench.h).
 #include <doctest/doctest.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 
 using namespace cxxtest::runtime;
 

@@ -1,7 +1,7 @@
-// corpus_import_test.cpp: -test.fuzzimport's pieces (runtime/corpus_import.h):
+// corpus_import_test.cpp: -test.fuzzimport's pieces (runtime/corpus/corpus_import.h):
 // which targets can take raw files, what each file becomes, and an import
 // of a scratch directory (names, duplicates, hidden and special files).
-#include "corpus_import.h"
+#include "corpus/corpus_import.h"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <fstream>
 
 #include "cachedir/sha256.h"
-#include "corpus_v1.h"
+#include "corpus/corpus_v1.h"
 #include "scratch.h"
 
 namespace {

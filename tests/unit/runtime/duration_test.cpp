@@ -1,5 +1,5 @@
-// duration_test.cpp: Go's duration syntax (runtime/duration.h).
-#include "duration.h"
+// duration_test.cpp: Go's duration syntax (runtime/flags/duration.h).
+#include "flags/duration.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
-// flags_test.cpp: the -test.* flag parser (runtime/flags.h).
-#include "flags.h"
+// flags_test.cpp: the -test.* flag parser (runtime/flags/flags.h).
+#include "flags/flags.h"
 
 #include <doctest/doctest.h>
 

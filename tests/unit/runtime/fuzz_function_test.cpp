@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "fuzz_target.h"
+#include "testing/fuzz_target.h"
 
 using cxxtest::Kind;
 using cxxtest::Value;

@@ -1,6 +1,6 @@
 // matcher_test.cpp: -test.run/-test.skip matching and subtest names
-// (runtime/matcher.h), following Go's testing/match_test.go.
-#include "matcher.h"
+// (runtime/flags/matcher.h), following Go's testing/match_test.go.
+#include "flags/matcher.h"
 
 #include <doctest/doctest.h>
 

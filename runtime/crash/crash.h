@@ -1,0 +1,49 @@
+// crash/crash.h: reporting a test that takes the whole process down.
+//
+// install_crash_handlers() sets up, for the rest of the process:
+//  - SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT handlers (on an alternate
+//    stack, so stack overflows are reported too);
+//  - a std::terminate handler (exceptions escaping noexcept code or
+//    threads the test started);
+//  - an on_exit handler for exit() called while a test runs;
+//  - under a sanitizer, its death callback (the sanitizer prints its own
+//    report on stderr and chooses the exit code).
+// Each prints, on stdout, `--- FAIL: <test> (1.23s)` for the test running on
+// the crashing thread and its parents, the reason and (signals, terminate) a
+// symbolized stack, then `FAIL`, and ends the process with _exit(2) (exit():
+// _exit(1)). Output is written with write(2) from static buffers, so it
+// works when the heap is corrupt.
+#pragma once
+
+#include <string>
+
+namespace cxxtest::runtime {
+
+void install_crash_handlers();
+
+// While false (before the tests start and after they end) exit() is not a
+// test failure.
+void set_tests_running(bool running);
+
+// Reports `reason` for the test running on the calling thread, with the
+// calling stack, as a crash is reported, and ends the process (_exit(2)).
+[[noreturn]] void fail_process_here(const std::string& reason);
+
+// Prints the sanitizer-death report (`--- FAIL` for the running test and
+// "a sanitizer reported an error"), unless a crash report was printed
+// already; the caller ends the process.
+void report_sanitizer_error();
+
+// An alternate signal stack for the calling thread, for its lifetime.
+class ThreadAltStack {
+ public:
+  ThreadAltStack();
+  ~ThreadAltStack();
+  ThreadAltStack(const ThreadAltStack&) = delete;
+  ThreadAltStack& operator=(const ThreadAltStack&) = delete;
+
+ private:
+  void* stack_;
+};
+
+}  // namespace cxxtest::runtime

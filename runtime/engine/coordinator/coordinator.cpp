@@ -1,0 +1,316 @@
+// engine/coordinator/coordinator.cpp: set-up, the event loop and dispatching (see
+// coordinator.h).
+#include "engine/coordinator/coordinator.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "engine/coordinator/interrupt.h"
+#include "engine/coordinator/progress.h"
+#include "engine/coordinator/sanitizer_report.h"
+#include "engine/shared/coverage.h"
+#include "engine/shared/input_codec.h"
+#include "testing/output.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+constexpr Nanos kSlice = 100'000'000;  // one Fuzz command: 100 ms, as Go
+// In a repeatable() run, a Fuzz command is this many executions instead
+// (about 100 ms on a target of 10k execs/s).
+constexpr int64_t kRepeatableSlice = 1000;
+constexpr Nanos kNoTimeLimit = int64_t{1} << 60;
+constexpr int64_t kLogEvery = 3 * kSecond;
+
+}  // namespace
+
+Coordinator::Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts,
+                         WorkerLauncher& launcher)
+    : f_(f),
+      target_(target),
+      opts_(std::move(opts)),
+      launcher_(launcher),
+      budget_(opts_.fuzz_count),
+      auto_dict_(auto_dict_path(opts_.cache_dir)),
+      rng_(opts_.seed) {}
+
+Coordinator::~Coordinator() {
+  slots_.clear();  // kills and reaps what is left
+  remove_sanitizer_reports();
+  if (mask_) munmap(mask_, mask_size_);
+  if (mask_fd_ >= 0) close(mask_fd_);
+}
+
+int64_t Coordinator::now() const {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void Coordinator::run() {
+  coverage_ = opts_.mask_size > 0;
+  if (!coverage_) {
+    std::fprintf(stderr,
+                 "warning: the test binary was not built with coverage instrumentation, so fuzzing will run "
+                 "without coverage guidance and may be inefficient\n");
+  }
+  if (!load_corpus()) return;
+  prepare_sanitizer_reports();
+  InterruptWatch interrupt;
+  start_ = last_log_ = now();
+  if (opts_.fuzz_duration > 0) deadline_ = start_ + opts_.fuzz_duration;
+  if (!start_workers()) return;
+  std::fprintf(stderr, "fuzz: seed %llu (-fuzzseed=%llu repeats this run with -parallel=1)\n",
+               static_cast<unsigned long long>(opts_.seed), static_cast<unsigned long long>(opts_.seed));
+  log_progress();
+  loop();
+  write_accepted();
+  for (;;) {
+    while (crash_ && resume_after_unreproduced()) {
+      loop();
+      write_accepted();
+    }
+    if (!crash_) break;
+    handle_crash();
+    if (!keep_going_after_crash()) break;
+    loop();
+    write_accepted();
+  }
+  stop_workers();
+  if (opts_.minimize_corpus && !crash_ && report_.empty() && baseline_complete_) finish_corpus_minimization();
+  log_final();  // Go's last stats line comes before the failure report
+  if (opts_.keep_going && !reported_.empty()) {
+    std::fprintf(stderr, "fuzz: %zu distinct failures found (%lld found again and not reported)\n",
+                 reported_.size() + !report_.empty(), static_cast<long long>(repeats_));
+    fail(f_);
+  }
+  if (!report_.empty()) {
+    log_decorated(f_, indent(report_));
+    fail(f_);
+  }
+}
+
+bool Coordinator::load_corpus() {
+  std::string err;
+  auto testdata = testdata_entries(target_.name, target_.fn.kinds, &err);
+  if (!testdata) {
+    log_decorated(f_, indent(err + "\n"));
+    fail(f_);
+    return false;
+  }
+  for (Entry& e : seed_entries(target_.seeds)) corpus_.add(std::move(e));
+  for (Entry& e : *testdata) corpus_.add(std::move(e));
+  if (coverage_)
+    for (Entry& e : cache_entries(opts_.cache_dir, target_.fn.kinds)) corpus_.add(std::move(e));
+  for (size_t i = 0; i < corpus_.size(); ++i) baseline_.push_back(i);
+  if (opts_.minimize_corpus) {
+    // Seeds and testdata first (kept whatever they cover), then the
+    // generated inputs from the smallest: a big one is kept only for what
+    // no smaller one covers.
+    std::stable_sort(baseline_.begin(), baseline_.end(), [&](size_t a, size_t b) {
+      bool ga = corpus_[a].source == Source::Cache, gb = corpus_[b].source == Source::Cache;
+      if (ga != gb) return gb;
+      return ga && corpus_[a].data.size() < corpus_[b].data.size();
+    });
+  }
+  baseline_total_ = int64_t(corpus_.size());
+  baseline_complete_ = baseline_total_ == 0;
+  if (corpus_.size() == 0) {
+    std::fprintf(stderr, "warning: starting with empty corpus\n");
+    corpus_.add(zero_entry(target_.fn.kinds));
+  }
+  return true;
+}
+
+bool Coordinator::start_workers() {
+  mask_size_ = opts_.mask_size;
+  std::string err;
+  mask_fd_ = create_mask(mask_size_, &mask_, &err);
+  scratch_.resize(mask_size_);
+  int64_t n = opts_.parallel;
+  if (budget_.limited()) n = std::min(n, budget_.limit());
+  // Whether an input adds a counter depends on the ones judged before it:
+  // with several workers their replies' order varied, and so did what was kept.
+  if (opts_.minimize_corpus) n = 1;
+  for (int64_t i = 0; i < n && mask_fd_ >= 0; ++i) {
+    Slot s;
+    s.link = launcher_.make(mask_fd_, opts_.seed_given && n == 1);  // repeatable(): fixed addresses
+    s.stream = uint64_t(i) + 1;
+    if (!s.link->init(mask_size_, &err)) break;
+    slots_.push_back(std::move(s));
+    if (!start_worker(slots_.back())) return false;
+  }
+  if (mask_fd_ < 0 || int64_t(slots_.size()) < n) {
+    error("cannot start fuzzing processes: " + err);
+    log_decorated(f_, indent(report_));
+    fail(f_);
+    return false;
+  }
+  return true;
+}
+
+bool Coordinator::start_worker(Slot& s) {
+  std::string err;
+  if (!s.link->start(&err)) {
+    error("cannot start fuzzing process: " + err);
+    return false;
+  }
+  s.state = State::Starting;
+  ++activity_.started;
+  return true;
+}
+
+void Coordinator::loop() {
+  while (stop_ == Stop::None) {
+    dispatch();
+    write_accepted();
+    bool active = false;
+    for (const Slot& s : slots_) active = active || (s.state != State::Idle && s.state != State::Off);
+    if (!active) {
+      bool any_running = false;
+      for (const Slot& s : slots_) any_running = any_running || s.state == State::Idle;
+      if (!any_running) error("fuzzing stopped: no fuzzing process is running");
+      if (budget_.exhausted() || budget_.unreserved() == 0) stop_ = Stop::Limit;
+      if (stop_ != Stop::None) break;
+    }
+    int64_t t = now();
+    int64_t wake = last_log_ + kLogEvery;
+    if (deadline_) wake = std::min(wake, deadline_);
+    wait_events(int(std::max<int64_t>(0, (wake - t) / 1'000'000) + 1));
+    if (interrupted()) stop_ = stop_ == Stop::None ? Stop::Interrupt : stop_;
+    if (deadline_ && now() >= deadline_ && stop_ == Stop::None) stop_ = Stop::Limit;
+    if (now() >= last_log_ + kLogEvery) log_progress();
+    check_hung_workers();
+  }
+}
+
+void Coordinator::dispatch() {
+  for (Slot& s : slots_) {
+    if (stop_ != Stop::None) return;
+    // -fuzzkeepgoing: a worker a failure ended is started again.
+    if (opts_.keep_going && s.state == State::Off && !s.link->running() && !start_worker(s)) return;
+    if (s.state == State::Idle && !dispatch_one(s)) return;
+  }
+}
+
+// Gives an idle worker its next command; false when there is nothing to do.
+bool Coordinator::dispatch_one(Slot& s) {
+  if (!baseline_.empty()) {
+    // The first input calibrates the stability figure (protocol.h) with
+    // what the execution budget spares after one run of every other
+    // baseline input.
+    int64_t want = 1;
+    if (coverage_ && !stability_asked_) {
+      want = int64_t(kCalibrateMaxRuns);
+      if (budget_.limited()) want = std::min(want, budget_.unreserved() - int64_t(baseline_.size() - 1));
+      stability_asked_ = true;
+    }
+    int64_t g = budget_.grant(std::max<int64_t>(1, want));
+    if (g == 0) return false;
+    s.granted = g;
+    send_baseline(s, uint64_t(g));
+    return true;
+  }
+  if (!baseline_complete_) return false;  // Go: no fuzzing before the whole baseline is back
+  int64_t want = budget_.slice(int64_t(slots_.size()), int64_t{1} << 40);
+  if (repeatable()) want = std::min(want, kRepeatableSlice);
+  int64_t g = budget_.grant(want);
+  if (g == 0) return false;
+  s.granted = g;
+  send_fuzz(s);
+  return true;
+}
+
+void Coordinator::send_baseline(Slot& s, uint64_t runs) {
+  s.entry = baseline_.front();
+  baseline_.pop_front();  // O(1): a cache of 100,000 inputs made erase quadratic
+  write_original(s, corpus_[s.entry].values, nullptr);
+  s.op = coverage_ ? Op::Baseline : Op::RunOnce;
+  s.state = State::Busy;
+  s.link->send(coverage_ ? Command::baseline(runs) : Command::run_once());
+}
+
+void Coordinator::send_fuzz(Slot& s) {
+  s.entry = corpus_.pick(rng_());
+  const std::vector<Value>* partner = nullptr;
+  if (corpus_.size() > 1) {
+    size_t j = size_t(rng_() % (corpus_.size() - 1));
+    partner = &corpus_[j >= s.entry ? j + 1 : j].values;
+  }
+  write_original(s, corpus_[s.entry].values, partner);
+  s.op = Op::Fuzz;
+  s.state = State::Busy;
+  s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice));
+}
+
+void Coordinator::write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner) {
+  const ShmView& shm = s.link->shm();
+  size_t n = encode_input(values, shm.original(), kInputCap);
+  size_t p = partner ? encode_input(*partner, shm.original() + n, kInputCap - n) : 0;
+  shm.header().original_len = uint32_t(n);
+  shm.header().partner_len = uint32_t(p);
+}
+
+void Coordinator::wait_events(int timeout_ms) {
+  std::vector<pollfd> fds;
+  std::vector<size_t> owner;
+  for (size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].state == State::Off) continue;  // idle ones too: their death shows as EOF
+    fds.push_back(pollfd{slots_[i].link->reply_fd(), POLLIN, 0});
+    owner.push_back(i);
+  }
+  fds.push_back(pollfd{interrupt_fd(), POLLIN, 0});
+  int n = poll(fds.data(), fds.size(), timeout_ms);
+  if (n <= 0) return;
+  for (size_t k = 0; k + 1 < fds.size(); ++k) {
+    if (fds[k].revents & (POLLIN | POLLHUP | POLLERR)) on_readable(owner[k]);
+  }
+}
+
+// The backstop for a worker whose own watchdog did not end a hung input.
+void Coordinator::check_hung_workers() {
+  if (opts_.timeout <= 0) return;
+  int64_t t = now();
+  for (Slot& s : slots_) {
+    if (s.state != State::Busy) continue;
+    ShmHeader& h = s.link->shm().header();
+    uint64_t count = h.exec_count;
+    if (count != s.seen_count || s.seen_since == 0) {
+      s.seen_count = count;
+      s.seen_since = t;
+    } else if (t - s.seen_since > opts_.timeout + 10 * kSecond) {
+      if (h.failure.kind == FailureKind::None) {
+        h.failure.kind = FailureKind::Timeout;
+        h.failure.value = uint64_t(opts_.timeout);
+      }
+      s.link->kill_now();
+      s.seen_since = t;
+    }
+  }
+}
+
+void Coordinator::stop_workers() {
+  for (Slot& s : slots_) {
+    if (s.state == State::Busy) budget_.settle(s.granted, int64_t(s.link->shm().header().exec_count));
+    s.state = State::Off;
+    s.link->close_commands();  // a worker returns from F.Fuzz at EOF and exits
+  }
+  int64_t until = now() + kSecond;  // then, as Go, SIGKILL what is left
+  for (Slot& s : slots_) {
+    if (!s.link->running()) continue;
+    int64_t left = std::max<int64_t>(0, until - now()) / 1'000'000;
+    if (s.link->reap(int(left)) == -1) {
+      s.link->kill_now();
+      s.link->reap();
+    }
+  }
+}
+
+}  // namespace cxxtest::runtime::engine

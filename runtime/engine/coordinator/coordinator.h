@@ -1,0 +1,219 @@
+// engine/coordinator/coordinator.h: the fuzzing coordinator (the test binary run with
+// -test.fuzz), Go's internal/fuzz coordinator in one thread.
+//
+// run(), on the fuzzed target's F thread:
+//  1. Loads the corpus: f.Add seeds, testdata/fuzz/<target>/, the cache dir
+//     (corpus.h); an empty one gets Go's warning and a zero-value entry.
+//  2. Starts -test.parallel workers through the WorkerLauncher it is given
+//     (worker_link.h: processes in a real run, scripted fakes in
+//     tests/unit/engine), each with its own shared memory and the shared
+//     coverage mask.
+//  3. Baseline: every loaded entry runs once on some worker; its coverage
+//     goes into the mask. A failing seed stops the run ("failure while
+//     testing seed corpus entry"); a failing cache entry is a crash.
+//  4. Fuzzing: idle workers get the next entry round-robin (plus a random
+//     other entry to splice from) for a slice of 100 ms or their share of
+//     -fuzztime=Nx. New coverage is confirmed against the mask, minimized
+//     on the worker that found it, written to the cache dir at once, merged
+//     and queued. A failure ends the loop.
+//  5. A crash is minimized here, one candidate per RunOnce command, on the
+//     worker that found it, restarting it whenever a candidate kills it; a
+//     candidate counts only if it fails the same way (failure.h). Then it is
+//     written to testdata/fuzz/<target>/ and reported in f's log.
+// Progress lines go to stderr every 3 s and at the end (progress.h). The run
+// ends on the time or count limit (passing), SIGINT (passing, corpus kept),
+// a crash or an error (f fails).
+#pragma once
+
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/coordinator/corpus.h"
+#include "engine/coordinator/exec_budget.h"
+#include "engine/coordinator/progress.h"
+#include "engine/coordinator/worker_link.h"
+#include "engine/shared/auto_dict.h"
+#include "engine/shared/failure.h"
+#include "flags/duration.h"
+#include "testing/fuzz_target.h"
+#include "testing/test_state.h"
+
+namespace cxxtest::runtime::engine {
+
+struct CoordinatorOptions {
+  size_t mask_size = 0;     // bytes of coverage mask (coverage.h mask_size()); 0: no coverage guidance
+  Nanos fuzz_duration = 0;  // -fuzztime as a duration (0: none)
+  int64_t fuzz_count = 0;   // -fuzztime as Nx (0: none)
+  Nanos minimize_duration = 60 * kSecond;
+  int64_t minimize_count = 0;  // both 0: minimization off
+  // A new-coverage input is minimized for at most this long (and never
+  // longer than minimize_duration): libFuzzer keeps such inputs as they
+  // are, Go gives each the whole -fuzzminimizetime, which on a slow target
+  // (a regex taking 100 ms) stalled the only worker for a minute. Failures
+  // keep minimize_duration.
+  Nanos new_input_minimize_cap = kSecond / 10;
+  int64_t parallel = 1;
+  std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
+  std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)
+  std::string needs;                // those build flags ("-asan"): a reproducer's `// needs:` line (corpus_v1.h)
+  Nanos timeout = 10 * kSecond;     // -fuzztimeout
+  int64_t rss_limit_mb = 2048;      // -fuzzrsslimit
+  uint64_t seed = 0;
+  // The seed was given (-fuzzseed, CXXTEST_FUZZSEED): with one worker the
+  // run is made repeatable, every command bounded by executions instead of
+  // time (see repeatable()).
+  bool seed_given = false;
+  bool verbose = false;
+  // -fuzzkeepgoing: after a failure is reported (and its reproducer
+  // written), fuzzing goes on; a failure with the signature of one already
+  // reported (failure_signature) is counted, not reported again.
+  bool keep_going = false;
+  // -fuzzminimizecorpus: run the baseline only, generated inputs smallest
+  // first, and delete from the cache dir each one that brought no counter
+  // the inputs before it had not (libFuzzer's -merge=1, afl-cmin): the
+  // kept ones cover exactly what all did. One worker, so the order (and
+  // what is kept) is the same every time.
+  bool minimize_corpus = false;
+  std::string label;  // the target's name when several are fuzzed in turn (progress.h labeled)  // -v: name unstable counters, say what the workers did (progress.h Activity)
+};
+
+// A repeatable() run minimizes a new-coverage input with at most this many
+// executions (otherwise new_input_minimize_cap bounds it in time).
+inline constexpr int64_t kRepeatableMinimize = 256;
+// Executions new-input minimization may always use, before its share of a
+// tenth of all executions applies (coordinator_events.cpp).
+inline constexpr int64_t kMinimizeHeadStart = 5000;
+
+class Coordinator {
+ public:
+  // Workers come from `launcher`, which must outlive the coordinator.
+  Coordinator(TestState& f, const FuzzTarget& target, CoordinatorOptions opts, WorkerLauncher& launcher);
+  ~Coordinator();
+  void run();
+
+ private:
+  enum class State { Off, Starting, Initializing, Idle, Busy };
+  enum class Stop { None, Limit, Interrupt, Crash, Error };
+  struct Slot {
+    std::unique_ptr<WorkerLink> link;
+    State state = State::Off;
+    Op op = Op::Init;
+    int64_t granted = 0;
+    size_t entry = 0;
+    uint64_t stream = 0;
+    uint64_t seen_count = 0;   // coordinator backstop for hangs
+    int64_t seen_since = 0;
+  };
+  struct Crash {
+    size_t slot = 0;
+    std::vector<Value> input;
+    Failure failure;
+  };
+  // -fuzzkeepgoing (coordinator_crash.cpp): reports the crash just handled,
+  // restarts its worker and clears it; false when the run should end.
+  bool keep_going_after_crash();
+  // -fuzzminimizecorpus, after the baseline: deletes the redundant entries.
+  void finish_corpus_minimization();
+
+  // coordinator.cpp: set-up, the event loop, dispatching.
+  bool load_corpus();
+  bool start_workers();
+  void loop();
+  void dispatch();
+  bool dispatch_one(Slot& s);
+  void send_baseline(Slot& s, uint64_t runs);  // runs >= 2: calibrate
+  void send_fuzz(Slot& s);
+  // A given seed and one worker: the same inputs in the same order every
+  // time. Fuzz slices and new-input minimization are then bounded by
+  // executions, not by the clock, so nothing depends on the machine's speed.
+  bool repeatable() const { return opts_.seed_given && slots_.size() == 1; }
+  void wait_events(int timeout_ms);
+  void check_hung_workers();
+  void stop_workers();
+  bool start_worker(Slot& s);
+
+  // coordinator_events.cpp: replies and deaths.
+  void on_readable(size_t i);
+  void on_reply(size_t i, const Reply& r);
+  void on_death(size_t i);
+  void on_baseline(size_t i, const Reply& r);
+  void on_fuzz(size_t i, const Reply& r);
+  void on_minimize(size_t i, const Reply& r);
+  void new_coverage(size_t i);
+  void accept(std::vector<Value> values, const uint8_t* snap);
+  void write_accepted();
+  void found_crash(size_t i, Failure f);
+  void seed_failed(const Entry& e, const Failure& f);
+  void error(const std::string& text);
+  std::vector<Value> current_input(const Slot& s);
+  void write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner);
+
+  // coordinator_crash.cpp: minimizing and reporting a crash.
+  void handle_crash();
+  // Runs the crash's input once in a fresh worker process (the re-run
+  // command's semantics); *got is what it did. False if it could not run.
+  bool rerun_fresh(const Crash& c, Failure* got);
+  // A memory or time failure that a fresh process does not repeat was the
+  // worker's (memory grown over many inputs), not the input's: keeps the
+  // input aside, says so, and lets fuzzing go on. True when it did.
+  bool resume_after_unreproduced();
+  void keep_unreproduced(const std::vector<Value>& input, const Failure& f, const std::string& why);
+  bool run_candidate(Slot& s, const std::vector<Value>& input, Failure* out);
+  bool ensure_running(Slot& s);
+  bool wait_reply(Slot& s, Reply& r);
+  // Writes the reproducer and the report; returns the file's name ("" if it
+  // could not be written).
+  std::string report_crash(const std::vector<Value>& input, const Failure& f);
+  void report_unreproduced(const std::vector<Value>& input, const Failure& f);
+
+  // coordinator_progress.cpp
+  void log_progress();
+  void log_final();
+  int64_t execs_now() const;
+  int64_t now() const;
+
+  TestState& f_;
+  const FuzzTarget& target_;
+  CoordinatorOptions opts_;
+  WorkerLauncher& launcher_;
+  ExecBudget budget_;
+  AutoDict auto_dict_;  // learned tokens that found coverage (auto_dict.h)
+  Corpus corpus_;
+  std::deque<size_t> baseline_;  // entries still to send for the baseline
+  int64_t baseline_total_ = 0, baseline_done_ = 0;
+  bool coverage_ = false;
+  bool baseline_complete_ = false;
+  bool stability_asked_ = false;             // the first baseline input calibrates
+  uint64_t stable_hit_ = 0, stable_differ_ = 0, stable_runs_ = 0;  // counters hit / differing, runs
+  std::vector<uint32_t> unstable_;                // their mask indices, under -v
+  bool minimizing_crash_ = false;
+  int resumed_ = 0;  // resume_after_unreproduced() successes this run
+  int64_t new_interesting_ = 0;
+  std::vector<size_t> redundant_;      // -fuzzminimizecorpus: cache entries that added nothing
+  std::vector<std::string> reported_;  // -fuzzkeepgoing: signatures of the failures reported
+  int64_t repeats_ = 0;                // -fuzzkeepgoing: failures seen again
+  int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs
+  Activity activity_;                     // since the last progress line
+  std::vector<size_t> unwritten_;  // accepted entries whose files are not written yet
+  size_t mask_size_ = 0;
+  uint8_t* mask_ = nullptr;
+  int mask_fd_ = -1;
+  std::vector<uint8_t> scratch_;
+  std::vector<Slot> slots_;
+  std::optional<Crash> crash_;
+  Stop stop_ = Stop::None;
+  std::mt19937_64 rng_;
+  int64_t start_ = 0, deadline_ = 0;
+  int64_t last_log_ = 0, last_log_execs_ = 0;
+  std::string report_;  // the failure text for f's log, once the run is over
+};
+
+// Builds the options from the -test.* flags and runs the coordinator.
+void coordinate(TestState& f, const FuzzTarget& target);
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,270 @@
+// engine/coordinator/coordinator_crash.cpp: checking that a crash repeats in a fresh
+// process, minimizing it one candidate at a time and reporting it (see
+// coordinator.h).
+//
+// Unlike Go, which minimizes only failures the worker survives, every crash
+// is minimized here: each candidate runs as one RunOnce command, and a
+// candidate that kills the worker is judged from the record it left (or its
+// exit status); the worker is restarted before the next candidate. A
+// candidate is kept only if it fails the same way as the crash
+// (same_failure), so minimization cannot wander to another bug.
+#include <poll.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <set>
+
+#include "cachedir/atomic_file.h"
+#include "cachedir/corpus_dir.h"
+#include "corpus/corpus_v1.h"
+#include "engine/coordinator/coordinator.h"
+#include "engine/coordinator/interrupt.h"
+#include "engine/coordinator/progress.h"
+#include "engine/coordinator/report.h"
+#include "engine/coordinator/sanitizer_report.h"
+#include "fuzz/budget.h"
+#include "fuzz/minimize.h"
+#include "testing/output.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+constexpr int64_t kLogEvery = 3 * kSecond;
+
+constexpr int kMaxResumes = 5;
+
+}  // namespace
+
+bool Coordinator::rerun_fresh(const Crash& c, Failure* got) {
+  Slot& s = slots_[c.slot];
+  if (s.link->running()) {  // a fresh process, as the printed re-run command starts one
+    s.link->kill_now();
+    s.link->reap();
+  }
+  s.state = State::Off;
+  return run_candidate(s, c.input, got);
+}
+
+bool Coordinator::resume_after_unreproduced() {
+  const Crash& c = *crash_;
+  bool resource = c.failure.kind == FailureKind::Memory || c.failure.kind == FailureKind::Timeout;
+  if (!resource || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
+  if (deadline_ && now() >= deadline_) return false;
+  Failure got;
+  if (!rerun_fresh(c, &got) || (got.kind != FailureKind::None && same_failure(c.failure, got))) return false;
+  keep_unreproduced(c.input, c.failure, c.failure.kind == FailureKind::Memory
+                                            ? "the worker's memory grew over many inputs"
+                                            : "the worker was slowed by earlier inputs");
+  ++resumed_;
+  crash_.reset();
+  stop_ = Stop::None;
+  return true;
+}
+
+// Writes the input to <cache>/unreproduced/ and says on stderr what happened.
+void Coordinator::keep_unreproduced(const std::vector<Value>& input, const Failure& f, const std::string& why) {
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  std::string first = failure_text(f, ctx, "");
+  first = first.substr(0, first.find('\n'));
+  std::string name, err;
+  std::filesystem::path dir = opts_.cache_dir / "unreproduced";
+  bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
+  std::fprintf(stderr, "fuzz: %s, but the input did not fail when run again in a fresh process (%s); %s\n",
+               first.c_str(), why.c_str(),
+               kept ? ("input kept as " + (dir / name).string() + ", fuzzing goes on").c_str()
+                    : ("input not kept: " + err).c_str());
+}
+
+void Coordinator::handle_crash() {
+  Crash c = *crash_;
+  Slot& s = slots_[c.slot];
+  std::vector<Value> input = c.input;
+  Failure last = c.failure;
+  // Before anything is written: does the input fail in a fresh process, as
+  // it must for the printed re-run command to fail? If not, say so plainly
+  // and keep the input aside instead of writing a reproducer that passes.
+  if (!input.empty() && !interrupted()) {
+    Failure got;
+    if (rerun_fresh(c, &got) && (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
+      take_sanitizer_report();  // the fresh run's, if any, is not the failure's
+      report_unreproduced(input, c.failure);
+      return;
+    }
+    if (got.kind != FailureKind::None) last = got;
+  }
+  bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  // The input as found goes to testdata before minimizing (atomically), so
+  // a run killed while minimizing still leaves a reproducer; report_crash
+  // replaces it with the minimized one.
+  std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
+  std::string unminimized, err;
+  if (enabled && !input.empty() &&
+      !cachedir::write_corpus_entry(dir, corpus::encode(input, opts_.needs), &unminimized, &err))
+    unminimized.clear();  // report_crash says why it cannot write
+  if (enabled && !input.empty() && !interrupted()) {
+    std::fputs(minimizing_file_line(corpus::encode(input, opts_.needs).size()).c_str(), stderr);
+    minimizing_crash_ = true;
+    fuzz::Budget budget = fuzz::Budget::from_flag(opts_.minimize_duration, opts_.minimize_count);
+    if (budget_.limited()) budget.cap_calls(budget_.unreserved());
+    fuzz::StillFails still = [&](const std::vector<Value>& candidate) {
+      Failure got;
+      if (!run_candidate(s, candidate, &got)) {
+        budget.stop();
+        return false;
+      }
+      if (got.kind == FailureKind::None || !same_failure(c.failure, got)) return false;
+      last = std::move(got);
+      return true;
+    };
+    // The fresh re-run above was the minimizer's first call (Go counts the
+    // crash's re-run in -fuzzminimizetime=Nx).
+    if (budget.take()) fuzz::minimize(input, still, budget);
+  }
+  std::string written = report_crash(input, last);
+  if (!unminimized.empty() && written != unminimized) {
+    std::error_code ec;
+    std::filesystem::remove(dir / unminimized, ec);
+  }
+}
+
+bool Coordinator::keep_going_after_crash() {
+  if (!opts_.keep_going || report_.empty()) return false;
+  if (interrupted() || stop_ == Stop::Error) return false;
+  reported_.push_back(failure_signature(crash_->failure, report_));
+  // Shown now, each under the target as Go shows its one failure.
+  log_decorated(f_, indent(report_));
+  report_.clear();
+  if ((deadline_ && now() >= deadline_) || budget_.exhausted() || budget_.unreserved() == 0) return false;
+  crash_.reset();
+  minimizing_crash_ = false;
+  stop_ = Stop::None;
+  return true;
+}
+
+void Coordinator::finish_corpus_minimization() {
+  std::set<std::string> redundant;
+  for (size_t i : redundant_) redundant.insert(corpus_[i].name);
+  // Every file of the generated corpus that was loaded goes unless it was
+  // kept: the redundant ones and copies of an input under another name.
+  // Files that did not load (an older fuzz function's) are left alone.
+  std::set<std::string> kept;
+  for (size_t i = 0; i < corpus_.size(); ++i)
+    if (corpus_[i].source == Source::Cache && !redundant.count(corpus_[i].name)) kept.insert(corpus_[i].name);
+  size_t generated = 0, removed = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(opts_.cache_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (!it->is_regular_file(ec) || kept.count(name)) {
+      generated += kept.count(name);
+      continue;
+    }
+    auto data = cachedir::read_file(it->path());
+    if (!data || !corpus_.contains(*data)) continue;
+    ++generated;
+    if (std::filesystem::remove(it->path(), ec)) ++removed;
+  }
+  size_t counters = 0;
+  for (size_t k = 0; k < mask_size_; ++k) counters += mask_[k] != 0;
+  std::fprintf(stderr, "fuzz: corpus minimized: kept %zu of %zu generated inputs in %s, covering %zu counters\n",
+               generated - removed, generated, opts_.cache_dir.string().c_str(), counters);
+}
+
+// Runs one candidate on s; false if it could not run (no executions left,
+// the worker cannot start, ^C). *out is the failure, kind None if it passed.
+bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failure* out) {
+  if (!ensure_running(s) || budget_.grant(1) == 0) return false;
+  write_original(s, input, nullptr);
+  s.op = Op::RunOnce;
+  s.state = State::Busy;
+  s.granted = 1;
+  s.link->send(Command::run_once());
+  const ShmView& shm = s.link->shm();
+  Reply r;
+  if (wait_reply(s, r)) {
+    budget_.settle(1, int64_t(r.count));
+    s.state = State::Idle;
+    *out = r.outcome == Outcome::Failure ? read_failure(shm) : Failure{};
+    return true;
+  }
+  if (interrupted()) s.link->kill_now();
+  int status = s.link->reap();
+  budget_.settle(1, int64_t(shm.header().exec_count));
+  s.state = State::Off;
+  if (interrupted()) return false;
+  if (!classify_death(shm, status, out)) *out = Failure{};
+  return true;
+}
+
+// Starts s again if a candidate killed it; false if it cannot be started.
+bool Coordinator::ensure_running(Slot& s) {
+  if (s.state == State::Idle && s.link->running()) return true;
+  if (s.link->running()) {
+    s.link->kill_now();
+    s.link->reap();
+  }
+  std::string err;
+  if (!s.link->start(&err)) return false;
+  s.state = State::Starting;
+  Reply r;
+  if (!wait_reply(s, r) || r.outcome != Outcome::Hello) return false;
+  s.state = State::Initializing;
+  s.link->send(Command::init(rng_(), s.stream));
+  if (!wait_reply(s, r)) return false;
+  s.state = State::Idle;
+  return true;
+}
+
+// Waits for s's next reply, logging progress; false on EOF or ^C.
+bool Coordinator::wait_reply(Slot& s, Reply& r) {
+  for (;;) {
+    if (interrupted()) return false;
+    pollfd fds[2] = {{s.link->reply_fd(), POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
+    int64_t wait_ms = std::max<int64_t>(0, (last_log_ + kLogEvery - now()) / 1'000'000) + 1;
+    int n = poll(fds, 2, int(wait_ms));
+    if (now() >= last_log_ + kLogEvery) log_progress();
+    if (n > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return s.link->receive(r);
+    if (s.state == State::Busy) check_hung_workers();
+  }
+}
+
+void Coordinator::report_unreproduced(const std::vector<Value>& input, const Failure& f) {
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  std::string text = failure_text(f, ctx, stack_text(f.frames));
+  std::string name, err;
+  std::filesystem::path dir = opts_.cache_dir / "unreproduced";
+  bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
+  text += "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
+          "earlier inputs, so no reproducer was written to testdata.\n";
+  text += kept ? "Input kept as " + (dir / name).string() + "\n" : "Input not kept: " + err + "\n";
+  text += "Its v1 text:\n" + indent_by(corpus::encode(input), 4);
+  report_ = text;
+}
+
+std::string Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  std::string sanitizer = take_sanitizer_report();
+  std::string text;
+  if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
+    // The sanitizer ended the worker with its exit status: its report says why.
+    text = "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + "):\n";
+  } else {
+    text = failure_text(f, ctx, stack_text(f.frames));
+  }
+  if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
+  std::string data = corpus::encode(input, opts_.needs);
+  std::string name, err;
+  std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
+  bool written = cachedir::write_corpus_entry(dir, data, &name, &err);
+  if (written) {
+    text += written_text(target_.name, name, opts_.package);
+  } else {
+    // Disk full, read-only: the input must not be lost with the file.
+    text += "Failing input could not be written: " + err + "\nIts v1 text (save it as testdata/fuzz/" +
+            target_.name + "/<name> to reproduce):\n" + indent_by(data, 4);
+  }
+  report_ = text;
+  return written ? name : std::string();
+}
+
+}  // namespace cxxtest::runtime::engine

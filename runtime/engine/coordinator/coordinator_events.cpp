@@ -1,0 +1,247 @@
+// engine/coordinator/coordinator_events.cpp: what the coordinator does with each reply
+// and with each worker that dies (see coordinator.h).
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "cachedir/corpus_dir.h"
+#include "corpus/corpus_v1.h"
+#include "engine/coordinator/coordinator.h"
+#include "engine/coordinator/progress.h"
+#include "engine/coordinator/report.h"
+#include "engine/coordinator/sanitizer_report.h"
+#include "engine/coordinator/unstable.h"
+#include "engine/shared/coverage.h"
+#include "engine/shared/input_codec.h"
+#include "flags/config.h"
+
+namespace cxxtest::runtime::engine {
+
+void Coordinator::on_readable(size_t i) {
+  Reply r;
+  if (slots_[i].link->receive(r)) {
+    on_reply(i, r);
+  } else {
+    on_death(i);
+  }
+}
+
+void Coordinator::on_reply(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  if (s.state == State::Starting) {
+    if (r.outcome != Outcome::Hello || r.count != mask_size_) {
+      error("fuzzing process terminated without fuzzing: it does not match the coordinator");
+      return;
+    }
+    s.state = State::Initializing;
+    s.link->send(Command::init(rng_(), s.stream));
+    return;
+  }
+  if (s.state != State::Busy) {
+    s.state = State::Idle;  // the Init reply, or a stray one
+    return;
+  }
+  s.state = State::Idle;
+  s.seen_since = 0;
+  if (s.op == Op::Fuzz) activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
+  if (s.op == Op::Minimize) activity_.minimizing += r.nanos, ++activity_.minimized;
+  if (s.op == Op::Baseline || s.op == Op::RunOnce) activity_.calibrating += r.nanos;
+  switch (s.op) {
+    case Op::Baseline:
+    case Op::RunOnce: return on_baseline(i, r);
+    case Op::Fuzz: return on_fuzz(i, r);
+    case Op::Minimize: return on_minimize(i, r);
+    default: return;
+  }
+}
+
+void Coordinator::on_baseline(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  budget_.settle(s.granted, int64_t(r.count));
+  const Entry& e = corpus_[s.entry];
+  if (r.outcome == Outcome::Failure) {
+    Failure f = read_failure(s.link->shm());
+    if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
+    return found_crash(i, f);
+  }
+  size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), nullptr, mask_size_) : 0;
+  if (opts_.minimize_corpus && e.source == Source::Cache && brought == 0) redundant_.push_back(s.entry);
+  // A seed weighs what it covers that the entries before it did not, as a
+  // generated input weighs what it brought (corpus.h).
+  corpus_.set_new_counters(s.entry, uint32_t(std::min<size_t>(brought, UINT32_MAX)));
+  if (coverage_) merge(mask_, s.link->shm().snap(), mask_size_);
+  if (r.count >= 2) {
+    stable_hit_ = r.changed;
+    stable_differ_ = r.differed;
+    stable_runs_ = r.count;
+    if (opts_.verbose) unstable_ = differing_indices(s.link->shm().keep(), mask_size_, 4096);
+  }
+  ++baseline_done_;
+  if (baseline_done_ == baseline_total_) {
+    baseline_complete_ = true;
+    BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
+    std::fputs(labeled(baseline_line(b), opts_.label).c_str(), stderr);
+    if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_, stable_runs_).c_str(), stderr);
+    if (!unstable_.empty()) std::fputs(unstable_lines(registered(), unstable_, 10).c_str(), stderr);
+    if (opts_.minimize_corpus) stop_ = Stop::Limit;  // nothing to fuzz
+  }
+}
+
+void Coordinator::on_fuzz(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  budget_.settle(s.granted, int64_t(r.count));
+  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.link->shm()));
+  if (r.outcome == Outcome::NewCoverage) {
+    std::string err;
+    if (!auto_dict_.add(read_learned(s.link->shm()), &err)) return error(err);
+    new_coverage(i);
+  }
+}
+
+// A worker found new coverage: confirm it, then minimize it on that worker
+// (if minimizing is on and executions are left) or accept it as it is.
+void Coordinator::new_coverage(size_t i) {
+  Slot& s = slots_[i];
+  const ShmView& shm = s.link->shm();
+  if (new_bits(mask_, shm.snap(), scratch_.data(), mask_size_) == 0) return;  // another worker was first
+  if (s.op == Op::Fuzz) corpus_.credit(s.entry);
+  std::vector<Value> input = current_input(s);
+  bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  // Minimizing new inputs may take a tenth of all executions (and the
+  // first kMinimizeHeadStart, when the first inputs, the ones most mutated
+  // from, come fast); past that, inputs are kept as found, as libFuzzer
+  // keeps them all: on a slow target the round trips and candidates
+  // otherwise eat the fuzzing time.
+  bool affordable = opts_.minimize_count > 0 ||
+                    new_input_minimize_execs_ <= std::max(execs_now() / 10, kMinimizeHeadStart);
+  int64_t want = opts_.minimize_count > 0 ? opts_.minimize_count
+                                          : (budget_.limited() ? budget_.slice(int64_t(slots_.size()), 0) : 0);
+  if (want <= 0) want = int64_t{1} << 40;
+  bool by_count = opts_.minimize_count > 0 || repeatable();
+  if (repeatable() && opts_.minimize_count == 0) want = std::min(want, kRepeatableMinimize);
+  int64_t granted = enabled && affordable ? budget_.grant(want) : 0;
+  activity_.kept_as_found += enabled && !affordable;
+  if (granted == 0) return accept(std::move(input), shm.snap());
+  write_original(s, input, nullptr);
+  std::memcpy(shm.keep(), scratch_.data(), mask_size_);
+  s.granted = granted;
+  s.op = Op::Minimize;
+  s.state = State::Busy;
+  uint64_t limit = (by_count || budget_.limited()) ? uint64_t(granted) : 0;
+  Nanos nanos = by_count ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
+  s.link->send(Command::minimize(limit, nanos));
+}
+
+void Coordinator::on_minimize(size_t i, const Reply& r) {
+  Slot& s = slots_[i];
+  budget_.settle(s.granted, int64_t(r.count));
+  new_input_minimize_execs_ += int64_t(r.count);
+  const ShmView& shm = s.link->shm();
+  if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(shm));
+  if (r.outcome == Outcome::NewCoverage) return accept(current_input(s), shm.snap());
+  // Flaky: the bits did not come back. Count them as known, or every worker
+  // would keep stopping its slices to report them again.
+  merge(mask_, shm.keep(), mask_size_);
+}
+
+// Adds an input with new coverage to the mask and the corpus. Its file goes
+// to the cache dir right after the next dispatch (write_accepted), so the
+// worker waiting for its next command does not wait for the file too; a
+// killed run loses at most the inputs of that one loop turn.
+void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
+  size_t fresh = new_bits(mask_, snap, nullptr, mask_size_);
+  if (fresh == 0) return;
+  Entry e{std::move(values), {}, {}, Source::Generated};
+  e.data = corpus::encode(e.values);
+  if (!corpus_.contains(e.data)) {
+    e.name = cachedir::corpus_entry_name(e.data);
+    corpus_.add(std::move(e), uint32_t(std::min<size_t>(fresh, UINT32_MAX)));
+    unwritten_.push_back(corpus_.size() - 1);
+    ++new_interesting_;
+  }
+  merge(mask_, snap, mask_size_);
+}
+
+void Coordinator::write_accepted() {
+  for (size_t i : unwritten_) {
+    std::string err;
+    if (!cachedir::write_corpus_entry(opts_.cache_dir, corpus_[i].data, nullptr, &err)) {
+      unwritten_.clear();
+      return error(err);
+    }
+  }
+  unwritten_.clear();
+}
+
+void Coordinator::on_death(size_t i) {
+  Slot& s = slots_[i];
+  State was = s.state;
+  int status = s.link->reap();
+  s.state = State::Off;
+  if (was == State::Starting || was == State::Initializing) {
+    return error("fuzzing process terminated without fuzzing: " + describe_status(status));
+  }
+  const ShmView& shm = s.link->shm();
+  if (was == State::Idle && shm.header().failure.kind != FailureKind::None) {
+    // Its watchdog fired (memory, time) while the input's command was
+    // ending: the reply came first, the record and the death just after.
+    Failure f;
+    if (classify_death(shm, status, &f)) return found_crash(i, f);
+  }
+  if (was != State::Busy) return error("fuzzing process hung or terminated unexpectedly: " + describe_status(status));
+  budget_.settle(s.granted, int64_t(shm.header().exec_count));
+  Failure f;
+  if (!classify_death(shm, status, &f)) {
+    return error("fuzzing process terminated by unexpected signal; no crash will be recorded: " +
+                 describe_status(status));
+  }
+  const Entry& e = corpus_[s.entry];
+  bool baseline = s.op == Op::Baseline || s.op == Op::RunOnce;
+  if (baseline && (e.source == Source::Seed || e.source == Source::Testdata)) return seed_failed(e, f);
+  found_crash(i, f);
+}
+
+void Coordinator::found_crash(size_t i, Failure f) {
+  if (crash_) return;  // one crash at a time, as Go
+  if (opts_.keep_going && !reported_.empty()) {
+    std::string sanitizer = f.kind == FailureKind::Exit ? take_sanitizer_report() : std::string();
+    std::string sig = failure_signature(f, sanitizer);
+    if (std::find(reported_.begin(), reported_.end(), sig) != reported_.end()) {
+      ++repeats_;  // the worker, if it died, is started again by dispatch
+      return;
+    }
+  }
+  crash_ = Crash{i, current_input(slots_[i]), std::move(f)};
+  stop_ = Stop::Crash;
+}
+
+void Coordinator::seed_failed(const Entry& e, const Failure& f) {
+  if (crash_ || stop_ == Stop::Error) return;
+  std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(), e.name.c_str());
+  ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+  report_ = failure_text(f, ctx, stack_text(f.frames));
+  // A sanitizer's report says what went wrong; without it the run said
+  // only "terminated unexpectedly: exit status 1".
+  if (std::string sanitizer = take_sanitizer_report(); !sanitizer.empty()) report_ += indent_by(sanitizer, 4);
+  stop_ = Stop::Error;
+}
+
+void Coordinator::error(const std::string& text) {
+  if (crash_ || stop_ == Stop::Error) return;
+  report_ = text + "\n";
+  stop_ = Stop::Error;
+}
+
+// The input a worker ran last (the original if it ran none).
+std::vector<Value> Coordinator::current_input(const Slot& s) {
+  const ShmView& shm = s.link->shm();
+  const ShmHeader& h = shm.header();
+  std::vector<Value> values;
+  bool ran = h.exec_count > 0;
+  if (!decode_input(ran ? shm.current() : shm.original(), ran ? h.current_len : h.original_len, values)) {
+    values.clear();
+  }
+  return values;
+}
+
+}  // namespace cxxtest::runtime::engine

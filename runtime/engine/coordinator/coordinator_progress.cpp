@@ -1,0 +1,49 @@
+// engine/coordinator/coordinator_progress.cpp: the coordinator's periodic log line.
+#include <cstdio>
+
+#include "engine/coordinator/coordinator.h"
+#include "engine/coordinator/progress.h"
+
+namespace cxxtest::runtime::engine {
+
+// Finished executions plus those running commands have counted so far.
+int64_t Coordinator::execs_now() const {
+  int64_t n = budget_.done();
+  for (const Slot& s : slots_) {
+    if (s.state != State::Busy) continue;
+    n += std::min(int64_t(s.link->shm().header().exec_count), s.granted);
+  }
+  return n;
+}
+
+void Coordinator::log_progress() {
+  int64_t t = now();
+  int64_t execs = execs_now();
+  std::string line;
+  if (minimizing_crash_) {
+    line = minimizing_line(t - start_);
+  } else if (!baseline_complete_) {
+    line = baseline_line(BaselineStats{t - start_, baseline_done_, baseline_total_, 0, coverage_});
+  } else {
+    FuzzStats st{t - start_, execs, exec_rate(last_log_execs_, execs, t - last_log_), new_interesting_,
+                 baseline_total_ + new_interesting_, coverage_};
+    line = fuzz_line(st);
+  }
+  std::fputs(labeled(line, opts_.label).c_str(), stderr);
+  // -v: where the workers' time went since the last line (none before the
+  // first: that line is printed as the workers start).
+  if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_)
+    std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
+  activity_ = Activity{};
+  last_log_ = t;
+  last_log_execs_ = execs;
+}
+
+// The last line, unless the periodic one just said the same (the run ending
+// right after it printed it twice, the second time at 0/sec).
+void Coordinator::log_final() {
+  if (last_log_ > start_ && execs_now() == last_log_execs_ && now() - last_log_ < kSecond) return;
+  log_progress();
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,131 @@
+// engine/coordinator/corpus.cpp: see corpus.h.
+#include "engine/coordinator/corpus.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "cachedir/corpus_dir.h"
+#include "corpus/corpus_v1.h"
+#include "testing/fuzz_target.h"
+
+namespace cxxtest::runtime::engine {
+namespace fs = std::filesystem;
+
+bool Corpus::add(Entry e) { return add(std::move(e), 1); }
+
+bool Corpus::add(Entry e, uint32_t new_counters) {
+  if (e.data.empty()) e.data = corpus::encode(e.values);
+  if (!seen_.insert(e.data).second) return false;
+  entries_.push_back(std::move(e));
+  stats_.push_back(Stats{std::max<uint32_t>(1, new_counters), 0, 0});
+  return true;
+}
+
+double Corpus::weight(size_t i) const {
+  const Stats& s = stats_[i];
+  // Caps keep one entry from taking every pick: coverage counts up to 64
+  // counters, finds up to 16.
+  double coverage = 1.0 + std::min<uint32_t>(s.new_counters, 64);
+  double productive = 1.0 + 2.0 * std::min<uint32_t>(s.finds, 16);
+  double bytes = double(entries_[i].data.size());
+  double shortness = bytes <= 512 ? 1.0 : std::max(0.05, 512.0 / bytes);
+  return coverage * productive * shortness / std::sqrt(1.0 + s.picked);
+}
+
+size_t Corpus::pick(uint64_t random) {
+  size_t i = 0;
+  while (unpicked_ < entries_.size() && stats_[unpicked_].picked > 0) ++unpicked_;
+  if (unpicked_ < entries_.size()) {
+    i = unpicked_;
+  } else {
+    // Running sums of the weights, each computed once; the draw is 53
+    // random bits as a fraction of the total.
+    cumulative_.resize(entries_.size());
+    double total = 0;
+    for (size_t k = 0; k < entries_.size(); ++k) cumulative_[k] = total += weight(k);
+    double at = double(random >> 11) * (1.0 / 9007199254740992.0) * total;
+    i = size_t(std::upper_bound(cumulative_.begin(), cumulative_.end(), at) - cumulative_.begin());
+    i = std::min(i, entries_.size() - 1);
+  }
+  ++stats_[i].picked;
+  return i;
+}
+
+void Corpus::set_new_counters(size_t i, uint32_t n) {
+  if (i < stats_.size()) stats_[i].new_counters = std::max<uint32_t>(1, n);
+}
+
+void Corpus::credit(size_t i) {
+  if (i < stats_.size()) ++stats_[i].finds;
+}
+
+std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds) {
+  std::vector<Entry> out;
+  for (size_t i = 0; i < seeds.size(); ++i)
+    out.push_back(Entry{seeds[i], corpus::encode(seeds[i]), "seed#" + std::to_string(i), Source::Seed});
+  return out;
+}
+
+std::optional<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds,
+                                                   std::string* err) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::path dir = cachedir::testdata_corpus_dir("", target);
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_directory(ec)) continue;
+    // A FIFO's read would block forever: only regular files are inputs.
+    if (it->is_regular_file(ec)) files.push_back(it->path().filename().string());
+    else std::fprintf(stderr, "note: %s is not a regular file: skipped\n", it->path().c_str());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<Entry> out;
+  for (const std::string& file : files) {
+    std::string path = (dir / file).string();
+    Entry e{{}, {}, file, Source::Testdata};
+    corpus::DecodeError derr;
+    if (!corpus::decode_file(path, e.values, derr)) {
+      *err = corpus::where(path, derr) + derr.message;
+      return std::nullopt;
+    }
+    std::string mismatch = check_corpus_entry(e.values, kinds);
+    if (!mismatch.empty()) {
+      *err = path + ": " + mismatch;
+      return std::nullopt;
+    }
+    e.data = corpus::encode(e.values);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<Entry> cache_entries(const fs::path& dir, std::span<const Kind> kinds) {
+  std::vector<Entry> out;
+  auto files = cachedir::list_corpus_entries(dir);
+  if (!files) return out;
+  for (const fs::path& file : *files) {
+    Entry e{{}, {}, file.filename().string(), Source::Cache};
+    corpus::DecodeError derr;
+    if (!corpus::decode_file(file, e.values, derr)) {
+      // Never written by cxxtest (its writes are atomic): a torn or foreign file.
+      std::fprintf(stderr, "warning: generated corpus file %s%s: %s: skipped\n", file.c_str(),
+                   derr.line > 0 ? (":" + std::to_string(derr.line)).c_str() : "", derr.message.c_str());
+      continue;
+    }
+    if (!check_corpus_entry(e.values, kinds).empty()) continue;  // the target's arguments changed
+    e.data = corpus::encode(e.values);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+Entry zero_entry(std::span<const Kind> kinds) {
+  Entry e;
+  for (Kind k : kinds) e.values.push_back(Value::zero(k));
+  e.data = corpus::encode(e.values);
+  e.name = "zero";
+  e.source = Source::Zero;
+  return e;
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,91 @@
+// engine/coordinator/corpus.h: the coordinator's inputs.
+//
+// Entries come from, in order: the f.Add seeds ("seed#N"), the files of
+// testdata/fuzz/<target>/ (their file names) and the generated corpus in
+// the cache directory (its 16-hex names); then from fuzzing. Entries are
+// unique by their v1 encoding (corpus_v1.h): a cache file equal to a seed
+// is dropped, as Go deduplicates by content.
+//
+// Which entry is fuzzed next (pick): not Go's round-robin but a weighted
+// draw, as libFuzzer and AFL++ schedule. An entry weighs more for the
+// coverage it brought (new counters when accepted; loaded entries count 1),
+// for the new inputs found while fuzzing it, and when it is short, and less
+// the more often it was picked (1/sqrt): a new entry is soon tried, a
+// productive one is kept at, none is starved, and a long slow input does
+// not take the time of many short ones. Entries never picked come first,
+// in order, so every seed is fuzzed once before any draw.
+#pragma once
+
+#include <cxxtest/value.h>
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace cxxtest::runtime::engine {
+
+enum class Source { Seed, Testdata, Cache, Generated, Zero };
+
+struct Entry {
+  std::vector<Value> values;
+  std::string data;  // v1 file contents
+  std::string name;  // "seed#0", the file name, or the cache name
+  Source source = Source::Generated;
+};
+
+class Corpus {
+ public:
+  // Adds e unless an entry with the same encoding exists; returns whether
+  // it was added. e.data is filled in if empty.
+  bool add(Entry e);
+  bool contains(const std::string& data) const { return seen_.count(data) > 0; }
+
+  // As add(), recording that e brought `new_counters` counters no entry had.
+  bool add(Entry e, uint32_t new_counters);
+
+  size_t size() const { return entries_.size(); }
+  const Entry& operator[](size_t i) const { return entries_[i]; }
+  // The next entry to fuzz (see above); `random` is a uniform 64-bit draw
+  // (the coordinator's seeded rng, so a repeatable run picks alike).
+  // Requires size() > 0.
+  size_t pick(uint64_t random);
+  // Fuzzing entry i found an input with new coverage.
+  void credit(size_t i);
+  // Entry i's baseline run brought n counters no entry had (at least 1 counts).
+  void set_new_counters(size_t i, uint32_t n);
+  // The weight pick() gives entry i now (for tests and -v).
+  double weight(size_t i) const;
+
+ private:
+  struct Stats {
+    uint32_t new_counters = 1;
+    uint32_t picked = 0;
+    uint32_t finds = 0;
+  };
+  std::vector<Entry> entries_;
+  std::vector<Stats> stats_;
+  std::unordered_set<std::string> seen_;
+  size_t unpicked_ = 0;  // entries before this index were all picked at least once
+  std::vector<double> cumulative_;  // pick()'s running sums of the weights
+};
+
+// The f.Add seeds as entries named seed#N.
+std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds);
+
+// The files of testdata/fuzz/<target>/ (relative to the working directory,
+// sorted, subdirectories ignored). A file that does not decode or does not
+// fit `kinds` is an error: returns nullopt with *err = "<path>:<line>: what".
+std::optional<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds,
+                                                   std::string* err);
+
+// The generated corpus in `dir`; files that do not decode or fit `kinds`
+// are skipped (an older fuzz function's inputs). A missing dir is empty.
+std::vector<Entry> cache_entries(const std::filesystem::path& dir, std::span<const Kind> kinds);
+
+// The zero value of every argument (Go's starting point for an empty corpus).
+Entry zero_entry(std::span<const Kind> kinds);
+
+}  // namespace cxxtest::runtime::engine

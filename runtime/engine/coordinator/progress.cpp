@@ -1,0 +1,81 @@
+// engine/coordinator/progress.cpp: see progress.h.
+#include "engine/coordinator/progress.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <cmath>
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+std::string prefix(Nanos elapsed) { return "fuzz: elapsed: " + format_duration(round_to_second(elapsed)); }
+
+// Go's %.0f: round half to even, as printf does.
+std::string no_decimals(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", x);
+  return buf;
+}
+
+}  // namespace
+
+std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs) {
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.2f%%", hit ? 100.0 * double(hit - differ) / double(hit) : 100.0);
+  return std::string("fuzz: stability: ") + pct + " (" + std::to_string(hit - differ) + " of " +
+         std::to_string(hit) + " counters the same in " + std::to_string(runs) + " runs of the first input)\n";
+}
+
+std::string baseline_line(const BaselineStats& s) {
+  std::string line = prefix(s.elapsed) + (s.coverage ? ", gathering baseline coverage: " : ", testing seed corpus: ");
+  line += std::to_string(s.done) + "/" + std::to_string(s.total) + " completed";
+  if (s.workers > 0) line += ", now fuzzing with " + std::to_string(s.workers) + " workers";
+  return line + "\n";
+}
+
+std::string fuzz_line(const FuzzStats& s) {
+  std::string line = prefix(s.elapsed) + ", execs: " + std::to_string(s.execs) + " (" + no_decimals(s.rate) + "/sec)";
+  if (s.coverage) {
+    line += ", new interesting: " + std::to_string(s.new_interesting) + " (total: " + std::to_string(s.total) + ")";
+  }
+  return line + "\n";
+}
+
+std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
+  double total = double(std::max<Nanos>(1, interval)) * double(std::max<int64_t>(1, workers));
+  // A command's time counts where it ends, so a share can pass 100%.
+  auto pct = [&](Nanos part) { return no_decimals(std::min(100.0, 100.0 * double(part) / total)) + "%"; };
+  Nanos busy = a.fuzzing + a.minimizing + a.calibrating;
+  std::string line = "fuzz: last " + format_duration(round_to_second(interval)) + " of " +
+                     std::to_string(workers) + (workers == 1 ? " worker: " : " workers: ") + pct(a.fuzzing) +
+                     " fuzzing, " + pct(a.minimizing) + " minimizing " + std::to_string(a.minimized) +
+                     " new inputs";
+  if (a.kept_as_found > 0) line += " (" + std::to_string(a.kept_as_found) + " kept as found)";
+  if (a.calibrating > 0) line += ", " + pct(a.calibrating) + " calibrating";
+  line += ", " + pct(std::max<Nanos>(0, Nanos(total) - busy)) + " idle or starting";
+  // The workers' clock ticks every few ms (CLOCK_MONOTONIC_COARSE).
+  constexpr Nanos kMs = 1'000'000;
+  line += a.slowest < 10 * kMs ? std::string("; slowest input under 10ms")
+                               : "; slowest input " + format_duration(a.slowest / kMs * kMs);
+  if (a.started > 0) line += ", " + std::to_string(a.started) + (a.started == 1 ? " worker" : " workers") + " started";
+  return line + "\n";
+}
+
+std::string labeled(const std::string& line, const std::string& label) {
+  if (label.empty() || !line.starts_with("fuzz: ")) return line;
+  return "fuzz: " + label + ": " + line.substr(6);
+}
+
+std::string minimizing_line(Nanos elapsed) { return prefix(elapsed) + ", minimizing\n"; }
+
+std::string minimizing_file_line(size_t file_bytes) {
+  return "fuzz: minimizing " + std::to_string(file_bytes) + "-byte failing input file\n";
+}
+
+double exec_rate(int64_t execs_then, int64_t execs_now, Nanos interval) {
+  if (interval <= 0) return 0;
+  return double(execs_now - execs_then) / (double(interval) / 1e9);
+}
+
+}  // namespace cxxtest::runtime::engine

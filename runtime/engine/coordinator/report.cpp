@@ -1,0 +1,129 @@
+// engine/coordinator/report.cpp: see report.h.
+#include "engine/coordinator/report.h"
+
+#include <link.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "crash/input_stack.h"
+#include "crash/raw_writer.h"
+#include "crash/symbolize.h"
+#include "testing/output.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+// dlpi_addr of every loaded module, in dl_iterate_phdr order (the order the
+// worker numbered its frames in: same binary, same libraries).
+std::vector<uintptr_t> module_bases() {
+  std::vector<uintptr_t> bases;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* arg) {
+        static_cast<std::vector<uintptr_t>*>(arg)->push_back(info->dlpi_addr);
+        return 0;
+      },
+      &bases);
+  return bases;
+}
+
+
+std::string mb(uint64_t bytes) { return std::to_string((bytes + (1 << 19)) >> 20) + " MB"; }
+
+// The one-line reason of a failure that ended the worker another way.
+std::string death_line(const Failure& f, const ReportContext& ctx) {
+  switch (f.kind) {
+    case FailureKind::Exit:
+      return "fuzzing process hung or terminated unexpectedly: exit status " + std::to_string(f.detail);
+    case FailureKind::Timeout:
+      return "fuzzing process hung: the input ran longer than -fuzztimeout=" + format_duration(ctx.timeout);
+    case FailureKind::Memory:
+      if (f.detail == 1) {
+        return "fuzzing process ran out of memory: the input allocated " + std::to_string(f.value) +
+               " bytes at once, over -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";
+      }
+      return "fuzzing process ran out of memory: rss " + mb(f.value) + " is over -fuzzrsslimit=" +
+             std::to_string(ctx.rss_limit_mb) + " MB";
+    case FailureKind::Leak:
+      return "fuzzing process found a memory leak: the input leaked memory (LeakSanitizer; "
+             "[fuzz] detect_leaks = false in cxxtest.toml turns this off)";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string indent_by(const std::string& text, int n) {
+  std::string out, pad(size_t(n), ' ');
+  for (size_t start = 0; start < text.size();) {
+    size_t nl = text.find('\n', start);
+    size_t end = nl == std::string::npos ? text.size() : nl + 1;
+    out += pad + text.substr(start, end - start);
+    start = end;
+  }
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out;
+}
+
+std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack) {
+  std::string line = death_line(f, ctx);
+  if (!line.empty()) return line + "\n" + f.text + indent_by(stack, 4);
+  std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;
+  if (f.kind == FailureKind::Signal) {
+    if (f.value == kStackOverflow)
+      out += "    fatal error: stack overflow (the input used more than the " +
+             std::to_string(kWorkerInputStackBytes >> 20) + " MB of stack a worker gives it)\n";
+    out += "    signal " + signal_text(f.detail) + "\n" + indent_by(stack, 8);
+  } else if (f.kind == FailureKind::Terminate) {
+    out += "    panic: std::terminate called" + (f.where.empty() ? "" : " after throwing " + f.where) + "\n";
+    out += indent_by(stack, 8);
+  }
+  return out + "\n";
+}
+
+std::string written_text(const std::string& target, const std::string& name, const std::string& package) {
+  std::string id = target + "/" + name;
+  std::string text =
+      "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id + " " + package + "\n";
+  // "-asan ./p": the failure was seen by a sanitizer, which a plain build
+  // has not; say so where it cannot be missed.
+  if (!package.empty() && package[0] == '-') {
+    std::string flags = package.substr(0, package.rfind(' '));
+    text += "This input was found in the " + flags + " build, which a plain build may pass: the file says\n"
+            "'// needs: " + flags + "', so a plain 'cxxtest' run runs it in the " + flags + " build too.\n";
+  }
+  return text;
+}
+
+std::string stack_text(const std::vector<Frame>& frames) {
+  if (frames.empty()) return "";
+  std::vector<uintptr_t> bases = module_bases();
+  std::vector<void*> pcs;
+  for (const Frame& fr : frames) {
+    uintptr_t base = fr.module < bases.size() ? bases[fr.module] : 0;
+    pcs.push_back(reinterpret_cast<void*>(base + fr.offset));
+  }
+  return symbolized(pcs);
+}
+
+std::string symbolized(const std::vector<void*>& pcs) {
+  if (pcs.empty()) return "";
+  int fd = memfd_create("cxxtest-stack", MFD_CLOEXEC);
+  if (fd < 0) return "";
+  {
+    RawWriter w(fd);
+    write_stack(w, pcs.data(), int(pcs.size()), 0);
+  }
+  std::string out;
+  char buf[4096];
+  for (off_t off = 0;;) {
+    ssize_t n = pread(fd, buf, sizeof buf, off);
+    if (n <= 0) break;
+    out.append(buf, size_t(n));
+    off += n;
+  }
+  close(fd);
+  return out;
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,59 @@
+// engine/coordinator/report.h: the text of a fuzzing failure, as the fuzz test's log
+// shows it under `--- FAIL: FuzzX (1.23s)` (the caller indents it by 4).
+//
+// An input that failed in the fuzz function (t.Error, an exception, a
+// signal, std::terminate) reads like Go's nested subtest report:
+//
+//   --- FAIL: FuzzX (0.00s)
+//       parse_test.cpp:8: boom
+//       signal SIGSEGV: segmentation violation      (signals)
+//           #0 0x55d0c1 in parse(...) parse.cpp:12:3
+//   <blank line>
+//
+// A worker that died another way gets one line, then its stack if known:
+//
+//   fuzzing process hung or terminated unexpectedly: exit status 3
+//   fuzzing process hung: the input ran longer than -fuzztimeout=1s
+//   fuzzing process ran out of memory: ...
+//
+// Then, once the input is written:
+//
+//   Failing input written to testdata/fuzz/FuzzX/1e2f3a4b5c6d7e8f
+//   To re-run:
+//   cxxtest -run=FuzzX/1e2f3a4b5c6d7e8f ./pkg
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/shared/failure.h"
+#include "flags/duration.h"
+
+namespace cxxtest::runtime::engine {
+
+struct ReportContext {
+  std::string target;          // "FuzzX"
+  Nanos timeout = 0;           // -fuzztimeout
+  int64_t rss_limit_mb = 0;    // -fuzzrsslimit
+};
+
+// `stack` is the symbolized stack (stack_text), each line ending in '\n',
+// not indented.
+std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack);
+
+// `text` with every line indented by n spaces, ending in a newline.
+std::string indent_by(const std::string& text, int n);
+
+// The lines after a written input.
+std::string written_text(const std::string& target, const std::string& name, const std::string& package);
+
+// Symbolizes frames recorded by a worker (same binary, other address
+// space): one "#N 0x... in fn file:line" line per frame, as crash reports
+// print them. Empty for no frames.
+std::string stack_text(const std::vector<Frame>& frames);
+
+// write_stack()'s lines for pcs of this process: pcs[0] exact, the others
+// return addresses (one past the call).
+std::string symbolized(const std::vector<void*>& pcs);
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,24 @@
+// engine/coordinator/sanitizer_frames.h: symbolizing a sanitizer report that a worker
+// wrote with symbolize=0 (worker_handle.cpp turns it off, so a crashing
+// worker dies at once instead of after an llvm-symbolizer run). Its frame
+// lines look like
+//
+//     #3 0x55d0c1a2b3c4  (/path/x.test+0x1a2b3)
+//
+// and become the runtime's symbolized lines (symbolize.h), one per inlined
+// call, with the same indentation:
+//
+//     #3 0x55d0c1a2b3c4 in Foo(int) /src/foo.cpp:12:3
+//
+// The coordinator is the same binary with the same libraries loaded, so it
+// maps each module offset to an address of its own. A stack with a frame
+// in a module the coordinator lacks is left as it is.
+#pragma once
+
+#include <string>
+
+namespace cxxtest::runtime::engine {
+
+std::string symbolize_sanitizer_frames(const std::string& report);
+
+}  // namespace cxxtest::runtime::engine

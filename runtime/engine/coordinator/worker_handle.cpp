@@ -1,0 +1,219 @@
+// engine/coordinator/worker_handle.cpp: starting, talking to and ending a worker
+// process (see worker_handle.h).
+#include "engine/coordinator/worker_handle.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/personality.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "engine/shared/failure.h"
+#include "testing/env_log.h"
+
+extern char** environ;
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+std::string os_error(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+// In the child, between fork and exec: only async-signal-safe calls.
+[[noreturn]] void exec_child(const int (&fds)[4], pid_t parent, char* const* argv, char* const* envp,
+                             bool keep_output, bool fixed_addresses) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (fixed_addresses) personality(ADDR_NO_RANDOMIZE);
+  if (getppid() != parent) _exit(127);
+  int high[4];
+  for (int i = 0; i < 4; ++i) high[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 32);
+  for (int i = 0; i < 4; ++i) dup2(high[i], kCommandFd + i);  // dup2 clears close-on-exec
+  if (!keep_output) {
+    int null = open("/dev/null", O_RDWR);
+    dup2(null, 1);
+    dup2(null, 2);
+  }
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &ignore, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  execve("/proc/self/exe", argv, envp);
+  _exit(127);
+}
+
+// The worker's environment: ours, with sanitizer symbolization off
+// (symbolize=0 added to ASAN_OPTIONS, TSAN_OPTIONS and UBSAN_OPTIONS). A
+// sanitizer report then costs the worker no llvm-symbolizer run, so a
+// crash is reported, and its minimization candidates run, without that
+// delay; the coordinator symbolizes the one report it shows
+// (sanitizer_frames.h).
+std::vector<std::string> worker_environment() {
+  std::vector<std::string> env;
+  bool seen[3] = {false, false, false};
+  static const char* const kOptions[3] = {"ASAN_OPTIONS=", "TSAN_OPTIONS=", "UBSAN_OPTIONS="};
+  for (char** e = environ; *e; ++e) {
+    std::string var = *e;
+    for (int i = 0; i < 3; ++i)
+      if (var.rfind(kOptions[i], 0) == 0) {
+        var += var.size() > std::strlen(kOptions[i]) ? ":symbolize=0" : "symbolize=0";
+        seen[i] = true;
+      }
+    env.push_back(std::move(var));
+  }
+  for (int i = 0; i < 3; ++i)
+    if (!seen[i]) env.push_back(std::string(kOptions[i]) + "symbolize=0");
+  return env;
+}
+
+std::string own_path() {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, size_t(n)) : "/proc/self/exe";
+}
+
+}  // namespace
+
+WorkerHandle::~WorkerHandle() {
+  if (running()) {
+    kill_now();
+    reap();
+  }
+  close_fds();
+  if (shm_.valid()) munmap(&shm_.header(), shm_.total());
+  if (shm_fd_ >= 0) close(shm_fd_);
+}
+
+bool WorkerHandle::init(size_t mask_size, std::string* err) {
+  shm_fd_ = create_shm(mask_size, shm_, err);
+  return shm_fd_ >= 0;
+}
+
+bool WorkerHandle::start(std::string* err) {
+  int cmd[2], reply[2];
+  if (pipe2(cmd, O_CLOEXEC) != 0) return *err = os_error("pipe"), false;
+  if (pipe2(reply, O_CLOEXEC) != 0) {
+    close(cmd[0]);
+    close(cmd[1]);
+    return *err = os_error("pipe"), false;
+  }
+  std::vector<char*> argv;
+  std::string self = own_path();  // argv[0] as ps shows it; exec uses /proc/self/exe
+  argv.push_back(self.data());
+  for (std::string& a : args_) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env = worker_environment();
+  std::vector<char*> envp;
+  for (std::string& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
+  bool keep_output = keep && *keep && std::strcmp(keep, "0") != 0;
+  int fds[4] = {cmd[0], reply[1], shm_fd_, mask_fd_};
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid == 0) exec_child(fds, parent, argv.data(), envp.data(), keep_output, fixed_addresses_);
+  close(cmd[0]);
+  close(reply[1]);
+  if (pid < 0) {
+    close(cmd[1]);
+    close(reply[0]);
+    return *err = os_error("fork"), false;
+  }
+  pid_ = pid;
+  cmd_fd_ = cmd[1];
+  reply_fd_ = reply[0];
+  return true;
+}
+
+bool WorkerHandle::send(const Command& cmd) {
+  if (cmd_fd_ < 0) return false;
+  clear_failure(shm_);
+  shm_.header().exec_count = 0;
+  // A worker that died makes the write fail with EPIPE, not kill us.
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  bool ok = write_message(cmd_fd_, &cmd, sizeof cmd);
+  if (!ok) {
+    timespec zero{};
+    sigtimedwait(&pipe_set, nullptr, &zero);  // drop the pending SIGPIPE
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  return ok;
+}
+
+bool WorkerHandle::receive(Reply& reply) {
+  return reply_fd_ >= 0 && read_message(reply_fd_, &reply, sizeof reply);
+}
+
+void WorkerHandle::close_commands() {
+  if (cmd_fd_ >= 0) close(cmd_fd_);
+  cmd_fd_ = -1;
+}
+
+void WorkerHandle::kill_now() {
+  if (pid_ > 0) ::kill(pid_, SIGKILL);
+}
+
+int WorkerHandle::reap(int timeout_ms) {
+  if (pid_ <= 0) return -1;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  int status = 0;
+  for (;;) {
+    pid_t r = waitpid(pid_, &status, timeout_ms < 0 ? 0 : WNOHANG);
+    if (r == pid_) break;
+    if (r < 0 && errno != EINTR) {
+      status = 0;
+      break;
+    }
+    if (timeout_ms >= 0 && std::chrono::steady_clock::now() >= deadline) return -1;
+    if (timeout_ms >= 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  pid_ = -1;
+  close_fds();
+  return status;
+}
+
+void WorkerHandle::close_fds() {
+  close_commands();
+  if (reply_fd_ >= 0) close(reply_fd_);
+  reply_fd_ = -1;
+}
+
+ProcessLauncher::ProcessLauncher(const std::string& target_name) : args_(own_arguments()) {
+  for (std::string& a : args_)
+    if (a.starts_with("-test.fuzz=") || a.starts_with("--test.fuzz=")) a = "-test.fuzz=^" + target_name + "$";
+  args_.push_back("-test.fuzzworker");
+}
+
+std::unique_ptr<WorkerLink> ProcessLauncher::make(int mask_fd, bool fixed_addresses) {
+  auto proc = std::make_unique<WorkerHandle>(args_, mask_fd);
+  proc->set_fixed_addresses(fixed_addresses);
+  return proc;
+}
+
+std::vector<std::string> own_arguments() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  for (size_t start = 0; start < all.size();) {
+    size_t end = all.find('\0', start);
+    if (end == std::string::npos) end = all.size();
+    args.emplace_back(all, start, end - start);
+    start = end + 1;
+  }
+  if (!args.empty()) args.erase(args.begin());
+  return args;
+}
+
+}  // namespace cxxtest::runtime::engine

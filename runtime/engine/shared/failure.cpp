@@ -1,0 +1,141 @@
+// engine/shared/failure.cpp: see failure.h.
+#include "engine/shared/failure.h"
+
+#include <sys/wait.h>
+
+#include <csignal>
+#include <cstring>
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+// Signals that mean the input crashed the process (Go's list, and SIGSYS).
+bool is_crash_signal(int signo) {
+  switch (signo) {
+    case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGABRT: case SIGTRAP: case SIGSYS: case SIGPIPE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The first two frames in module 0 (the test binary itself).
+std::vector<uint64_t> top_exe_frames(const std::vector<Frame>& frames) {
+  std::vector<uint64_t> out;
+  for (const Frame& f : frames) {
+    if (f.module != 0) continue;
+    out.push_back(f.offset);
+    if (out.size() == 2) break;
+  }
+  return out;
+}
+
+}  // namespace
+
+Failure read_failure(const ShmView& shm) {
+  const FailureRecord& r = shm.header().failure;
+  Failure f;
+  f.kind = r.kind;
+  if (f.kind == FailureKind::None) return f;
+  f.detail = r.detail;
+  f.value = r.value;
+  f.nanos = r.nanos;
+  f.where.assign(r.where, strnlen(r.where, kWhereCap));
+  uint32_t n = r.nframes < kMaxFrames ? r.nframes : kMaxFrames;
+  f.frames.assign(r.frames, r.frames + n);
+  f.text.assign(shm.report(), r.text_len < kReportCap ? r.text_len : kReportCap);
+  return f;
+}
+
+void clear_failure(const ShmView& shm) { std::memset(&shm.header().failure, 0, sizeof(FailureRecord)); }
+
+bool classify_death(const ShmView& shm, int status, Failure* f) {
+  *f = read_failure(shm);
+  if (f->kind != FailureKind::None) return true;
+  if (WIFSIGNALED(status)) {
+    if (!is_crash_signal(WTERMSIG(status))) return false;
+    f->kind = FailureKind::Signal;
+    f->detail = WTERMSIG(status);
+    return true;
+  }
+  f->kind = FailureKind::Exit;
+  f->detail = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return true;
+}
+
+bool same_failure(const Failure& a, const Failure& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case FailureKind::TestFailed:
+      return true;  // as Go: any t.Error/t.Fatal; the message may differ
+    case FailureKind::Exception:
+    case FailureKind::Terminate:
+      return a.where == b.where;
+    case FailureKind::Signal:
+      return a.detail == b.detail && top_exe_frames(a.frames) == top_exe_frames(b.frames);
+    case FailureKind::Exit:
+      return a.detail == b.detail;
+    default:
+      return true;
+  }
+}
+
+std::string failure_signature(const Failure& f, const std::string& sanitizer_report) {
+  std::string sig = std::to_string(int(f.kind)) + "|" + std::to_string(f.detail) + "|" + f.where;
+  if (f.kind == FailureKind::Signal)
+    for (uint64_t offset : top_exe_frames(f.frames)) sig += "|" + std::to_string(offset);
+  size_t summary = sanitizer_report.find("SUMMARY: ");
+  if (summary != std::string::npos)
+    sig += "|" + sanitizer_report.substr(summary, sanitizer_report.find('\n', summary) - summary);
+  return sig;
+}
+
+std::string describe_status(int status) {
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  if (!WIFSIGNALED(status)) return "unknown status " + std::to_string(status);
+  // Laid out by hand: three signals a line.
+  // clang-format off
+  static const struct {
+    int signo;
+    const char* name;
+  } kNames[] = {
+      {SIGHUP, "hangup"},       {SIGINT, "interrupt"},     {SIGQUIT, "quit"},
+      {SIGILL, "illegal instruction"}, {SIGTRAP, "trace/breakpoint trap"}, {SIGABRT, "aborted"},
+      {SIGBUS, "bus error"},    {SIGFPE, "floating point exception"}, {SIGKILL, "killed"},
+      {SIGSEGV, "segmentation fault"}, {SIGPIPE, "broken pipe"}, {SIGALRM, "alarm clock"},
+      {SIGTERM, "terminated"},  {SIGUSR1, "user defined signal 1"}, {SIGUSR2, "user defined signal 2"},
+      {SIGSYS, "bad system call"}, {SIGXCPU, "CPU time limit exceeded"},
+  };
+  // clang-format on
+  for (const auto& n : kNames)
+    if (n.signo == WTERMSIG(status)) return std::string("signal: ") + n.name;
+  return "signal: signal " + std::to_string(WTERMSIG(status));
+}
+
+std::string signal_text(int signo) {
+  switch (signo) {
+    case SIGSEGV: return "SIGSEGV: segmentation violation";
+    case SIGBUS: return "SIGBUS: bus error";
+    case SIGFPE: return "SIGFPE: floating-point exception";
+    case SIGILL: return "SIGILL: illegal instruction";
+    case SIGABRT: return "SIGABRT: abort";
+    case SIGTRAP: return "SIGTRAP: trace trap";
+    case SIGSYS: return "SIGSYS: bad system call";
+    case SIGPIPE: return "SIGPIPE: write to broken pipe";
+    default: return "signal " + std::to_string(signo);
+  }
+}
+
+std::string first_log_location(const std::string& log) {
+  size_t start = log.find_first_not_of(' ');
+  if (start == std::string::npos) return "";
+  size_t colon = log.find(':', start);
+  if (colon == std::string::npos) return "";
+  size_t end = colon + 1;
+  while (end < log.size() && log[end] >= '0' && log[end] <= '9') ++end;
+  if (end == colon + 1 || end >= log.size() || log[end] != ':') return "";
+  std::string loc = log.substr(start, end - start);
+  return loc.find('\n') == std::string::npos ? loc : "";
+}
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,66 @@
+// engine/shared/failure.h: how an input failed, as the coordinator keeps it, and
+// the rule for "fails the same way" that minimization uses.
+//
+// A worker fills the FailureRecord in shared memory (shm.h) when an input
+// fails: in process for t.Error and exceptions, from its signal, terminate,
+// exit and watchdog handlers when it dies. A worker that dies without a
+// record (an _exit, an external signal) is classified by its exit status.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/shared/shm.h"
+
+namespace cxxtest::runtime::engine {
+
+struct Failure {
+  FailureKind kind = FailureKind::None;
+  int detail = 0;       // signal number, exit status
+  uint64_t value = 0;   // bytes (Memory), nanoseconds (Timeout)
+  uint64_t nanos = 0;   // how long the input ran
+  std::string where;    // exception type, or `file.cpp:12` of the first failing log line
+  std::vector<Frame> frames;
+  std::string text;     // the input's log up to the failure
+};
+
+// The record (and its text) in shared memory; kind None if there is none.
+Failure read_failure(const ShmView& shm);
+// Clears the record (coordinator, before a command).
+void clear_failure(const ShmView& shm);
+
+// A worker that ended with wait status `status` while running an input.
+// Returns false for a death that is not the input's fault (SIGKILL, SIGTERM,
+// SIGHUP, SIGINT...: "no crash will be recorded"); otherwise sets *f from
+// the record if the worker wrote one, else from the status (Exit, Signal).
+bool classify_death(const ShmView& shm, int status, Failure* f);
+
+// Whether b fails "the same way" as a: same kind; then the same exception
+// type, or the same signal and the same innermost two frames in the main
+// executable, or the same exit status. Two t.Error/t.Fatal failures match
+// whatever their messages (Go's rule; the runtime does not tell which log
+// line failed the test).
+bool same_failure(const Failure& a, const Failure& b);
+
+// A failure's identity for -fuzzkeepgoing, which reports each distinct bug
+// once: the kind, then what tells bugs of that kind apart: the log line
+// (t.Error/t.Fatal's file:line), the exception type, the signal and the
+// innermost two frames in the test binary, the exit status, and for a
+// sanitizer's report its SUMMARY line (its kind and where it happened).
+std::string failure_signature(const Failure& f, const std::string& sanitizer_report);
+
+// Go's exit description: "exit status 3", "signal: killed",
+// "signal: segmentation fault".
+std::string describe_status(int status);
+
+// "SIGSEGV: segmentation violation" and friends (crash.cpp's wording).
+std::string signal_text(int signo);
+
+// "file.cpp:12" from the first `    file.cpp:12: msg` line of a test log;
+// "" if the log does not start that way.
+std::string first_log_location(const std::string& log);
+
+}  // namespace cxxtest::runtime::engine

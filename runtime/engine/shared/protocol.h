@@ -1,0 +1,90 @@
+// engine/shared/protocol.h: control messages between the coordinator and a worker.
+//
+// A worker is the test binary re-executed with the coordinator's arguments
+// plus -test.fuzzworker. It inherits four descriptors:
+//
+//   kCommandFd  read end of the command pipe   (coordinator -> worker)
+//   kReplyFd    write end of the reply pipe    (worker -> coordinator)
+//   kShmFd      its shared memory (shm.h)
+//   kMaskFd     the shared coverage mask, mapped read-only
+//
+// Messages are fixed-size structs, smaller than PIPE_BUF, so each write is
+// atomic. The worker speaks first (Hello, once it reached F.Fuzz), then
+// answers every Command with exactly one Reply. Inputs and results travel
+// in shared memory; the coordinator writes its areas before the command,
+// the worker writes its areas before the reply. EOF on the command pipe
+// tells the worker to return from F.Fuzz and exit 0.
+//
+// Commands (the input is the "original" area of shared memory):
+//   Init      rng seed and stream; no execution; replies Done
+//   Baseline  run the input once; snap = its whole coverage. With limit >= 2
+//             calibrate: run it kCalibrateRuns times (up to limit when the
+//             runs disagree); snap = the union, keep = the counters that
+//             differed, count = runs, changed = counters hit, differed =
+//             how many of those differed
+//   RunOnce   run the input once; replies Failure (record in shm) or Done
+//   Fuzz      mutate and run, at most `limit` times or `nanos` long; stops
+//             at the first failure or new coverage (snap = new words)
+//   Minimize  shrink an input that must keep the keep-area bits, in at most
+//             `limit` runs (0: no count limit) and `nanos`; current = the
+//             result, snap = its coverage; Failure if a candidate failed
+//             (current = that candidate), Flaky if the input lost the bits
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace cxxtest::runtime::engine {
+
+inline constexpr int kCommandFd = 3;
+inline constexpr int kReplyFd = 4;
+inline constexpr int kShmFd = 5;
+inline constexpr int kMaskFd = 6;
+
+// Exit status of a worker that hit an internal error (Go's 70).
+inline constexpr int kWorkerInternalExit = 70;
+
+// Runs of the first input for the stability figure, as AFL++ calibrates:
+// this many, and up to kCalibrateMaxRuns when they disagree, so the
+// counters named unstable are more complete.
+inline constexpr uint64_t kCalibrateRuns = 8;
+inline constexpr uint64_t kCalibrateMaxRuns = 16;
+
+enum class Op : uint32_t { Init = 1, Baseline, RunOnce, Fuzz, Minimize };
+
+struct Command {
+  Op op = Op::Init;
+  uint32_t reserved = 0;
+  uint64_t limit = 0;  // executions at most (Fuzz, Minimize; 0: none for Minimize)
+  int64_t nanos = 0;   // time budget (Fuzz, Minimize; 0: none for Minimize)
+  uint64_t seed = 0;   // Init
+  uint64_t stream = 0; // Init
+
+  // The commands by name (fields not named stay 0).
+  static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream}; }
+  // runs >= 2: calibrate (see Baseline above).
+  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0}; }
+  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0}; }
+  static Command fuzz(uint64_t limit, int64_t nanos) { return {Op::Fuzz, 0, limit, nanos, 0, 0}; }
+  static Command minimize(uint64_t limit, int64_t nanos) { return {Op::Minimize, 0, limit, nanos, 0, 0}; }
+};
+
+enum class Outcome : uint32_t { Hello = 1, Done, NewCoverage, Failure, Flaky };
+
+struct Reply {
+  Outcome outcome = Outcome::Done;
+  uint32_t differed = 0;  // calibrating Baseline: counters that differed between runs
+  uint64_t count = 0;     // executions this command ran (Hello: mask size)
+  int64_t nanos = 0;      // how long the command took
+  uint64_t changed = 0;   // Minimize: 1 if the input got smaller or simpler;
+                          // calibrating Baseline: counters hit
+  int64_t slowest = 0;    // Fuzz: the longest execution, in nanoseconds (to the
+                          // coarse clock's tick)
+};
+
+// Writes or reads one whole message, retrying on EINTR. False on EOF or an
+// error (with *err set when not null).
+bool write_message(int fd, const void* msg, size_t size, std::string* err = nullptr);
+bool read_message(int fd, void* msg, size_t size, std::string* err = nullptr);
+
+}  // namespace cxxtest::runtime::engine

@@ -1,0 +1,99 @@
+// engine/worker/cov_hooks.cpp: the SanitizerCoverage callbacks that code compiled
+// with -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp calls.
+//
+// The runtime defines them itself (no -fsanitize=fuzzer), so an instrumented
+// test binary links; a plain binary never references them and this object
+// is not even pulled out of the archive. Everything here runs inside the
+// target's hot code: no locks, no allocation, no calls into the engine.
+#include <cstdint>
+#include <cstring>
+
+#include "engine/shared/coverage.h"
+#include "engine/worker/cmp_table.h"
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+CmpEntry g_table[kCmpSlots];
+uint64_t g_calls = 0;
+
+inline size_t slot_for(uintptr_t pc) { return ((pc >> 4) ^ (pc >> 13)) & (kCmpSlots - 1); }
+
+}  // namespace
+
+CmpEntry* cmp_table() { return g_table; }
+uint64_t cmp_calls() { return __atomic_load_n(&g_calls, __ATOMIC_RELAXED); }
+
+void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
+  CmpEntry& e = g_table[slot_for(pc)];
+  __atomic_store_n(&e.a, a, __ATOMIC_RELAXED);
+  __atomic_store_n(&e.b, b, __ATOMIC_RELAXED);
+  __atomic_store_n(&e.size, size, __ATOMIC_RELAXED);
+  __atomic_store_n(&e.flags, flags, __ATOMIC_RELAXED);
+  __atomic_store_n(&g_calls, __atomic_load_n(&g_calls, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+void clear_cmp_table() { std::memset(static_cast<void*>(g_table), 0, sizeof g_table); }
+
+}  // namespace cxxtest::runtime::engine
+
+using cxxtest::runtime::engine::kCmpConst;
+using cxxtest::runtime::engine::kCmpDiv;
+using cxxtest::runtime::engine::kCmpGep;
+using cxxtest::runtime::engine::kCmpSwitch;
+using cxxtest::runtime::engine::record_cmp;
+
+#define CXXTEST_PC() reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+
+extern "C" {
+
+// One call per instrumented module (each translation unit's constructor
+// passes its module's whole __sancov_cntrs section).
+void __sanitizer_cov_8bit_counters_init(uint8_t* begin, uint8_t* end) {
+  cxxtest::runtime::engine::register_region(begin, end);
+}
+
+// The pc table: (pc, flags) per counter of the module just registered.
+void __sanitizer_cov_pcs_init(const uintptr_t* begin, const uintptr_t* end) {
+  cxxtest::runtime::engine::register_pcs(begin, end);
+}
+
+void __sanitizer_cov_trace_cmp1(uint8_t a, uint8_t b) { record_cmp(CXXTEST_PC(), a, b, 1, 0); }
+void __sanitizer_cov_trace_cmp2(uint16_t a, uint16_t b) { record_cmp(CXXTEST_PC(), a, b, 2, 0); }
+void __sanitizer_cov_trace_cmp4(uint32_t a, uint32_t b) { record_cmp(CXXTEST_PC(), a, b, 4, 0); }
+void __sanitizer_cov_trace_cmp8(uint64_t a, uint64_t b) { record_cmp(CXXTEST_PC(), a, b, 8, 0); }
+void __sanitizer_cov_trace_const_cmp1(uint8_t a, uint8_t b) { record_cmp(CXXTEST_PC(), a, b, 1, kCmpConst); }
+void __sanitizer_cov_trace_const_cmp2(uint16_t a, uint16_t b) {
+  record_cmp(CXXTEST_PC(), a, b, 2, kCmpConst);
+}
+void __sanitizer_cov_trace_const_cmp4(uint32_t a, uint32_t b) {
+  record_cmp(CXXTEST_PC(), a, b, 4, kCmpConst);
+}
+void __sanitizer_cov_trace_const_cmp8(uint64_t a, uint64_t b) {
+  record_cmp(CXXTEST_PC(), a, b, 8, kCmpConst);
+}
+
+// cases[0] is the number of cases, cases[1] the operand width in bits, then
+// the case values, which clang sorts in ascending (unsigned) order. The
+// operand is recorded against the case values nearest to it from below and
+// above (what a mutation should try), at most once each. Were the cases not
+// sorted, the recorded values would still be a case below the operand and
+// one above it, only not the nearest.
+void __sanitizer_cov_trace_switch(uint64_t val, uint64_t* cases) {
+  uint64_t n = cases[0];
+  const uint64_t* values = cases + 2;
+  uint64_t i = 0;
+  while (i < n && values[i] <= val) ++i;  // values[i] is the first case above val
+  uint32_t size = static_cast<uint32_t>(cases[1] / 8);
+  uintptr_t pc = CXXTEST_PC();
+  if (i > 0) record_cmp(pc, values[i - 1], val, size, kCmpConst | kCmpSwitch);
+  // pc + 16: another slot (slot_for ignores the low 4 bits), so the two
+  // records do not overwrite each other.
+  if (i < n) record_cmp(pc + 16, values[i], val, size, kCmpConst | kCmpSwitch);
+}
+
+void __sanitizer_cov_trace_div4(uint32_t val) { record_cmp(CXXTEST_PC(), 0, val, 4, kCmpDiv); }
+void __sanitizer_cov_trace_div8(uint64_t val) { record_cmp(CXXTEST_PC(), 0, val, 8, kCmpDiv); }
+void __sanitizer_cov_trace_gep(uintptr_t idx) { record_cmp(CXXTEST_PC(), 0, idx, sizeof idx, kCmpGep); }
+
+}  // extern "C"

@@ -1,0 +1,139 @@
+#include "engine/worker/guidance.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "engine/worker/cmp_table.h"
+#include "intercept/compare_hooks.h"
+
+namespace cxxtest::runtime::engine {
+
+namespace {
+
+// One slot per (hashed) call site and compared length: a site keeps
+// overwriting its slot for that length. Keying by length too keeps the
+// long comparisons, the valuable ones, from being overwritten by the many
+// short ones: `std::string(s) == "open sesame!"` compares min(|s|, 12)
+// bytes, so most executions compare a short prefix of the literal and only
+// the rare long input compares all of it. Torn slots (another thread
+// writing) only cost a useless token.
+//
+// The site is the pc's offset in the executable, not the pc: with ASLR the
+// pc's low bits above the page offset change from run to run, and with them
+// which sites share a slot, so a solvable literal was lost in some runs and
+// not others (script/fuzz_cmp_string failed 3 runs in 7). Slots are paired
+// (2-way): a site and length reuse their own slot, and a newcomer evicts the
+// shorter of the two, so a rare long compare survives a hot short one.
+struct BytesSlot {
+  uint64_t site = 0;  // offset ^ length << 48; 0: empty
+  uint8_t len_a = 0, len_b = 0;
+  uint8_t a[cxxtest::intercept::kMaxReported];
+  uint8_t b[cxxtest::intercept::kMaxReported];
+};
+constexpr size_t kBytesSlots = 128;  // a power of two
+BytesSlot g_bytes[kBytesSlots];
+
+}  // namespace
+}  // namespace cxxtest::runtime::engine
+
+// The start of the executable's image (GNU ld and lld define it).
+extern "C" char __executable_start;
+
+namespace cxxtest::runtime::engine {
+namespace {
+
+BytesSlot& slot_for(uint64_t site, size_t len) {
+  size_t key = site ^ (site >> 7) ^ (len * 0x9e3779b97f4a7c15ull >> 40);
+  BytesSlot& first = g_bytes[key & (kBytesSlots - 1)];
+  BytesSlot& second = g_bytes[(key ^ 1) & (kBytesSlots - 1)];
+  if (first.site == site) return first;
+  if (second.site == site) return second;
+  size_t first_len = std::max(first.len_a, first.len_b), second_len = std::max(second.len_a, second.len_b);
+  return first_len <= second_len ? first : second;
+}
+
+constexpr size_t kMaxTokens = 512;  // dictionary + learned, per refresh
+
+void add_unique(std::vector<std::string>& out, std::string token) {
+  if (token.empty() || out.size() >= kMaxTokens) return;
+  if (std::find(out.begin(), out.end(), token) == out.end()) out.push_back(std::move(token));
+}
+
+// An integer operand as the bytes it has in memory (little-endian), which is
+// how it most likely appears in a byte input.
+std::string le_bytes(uint64_t v, uint32_t size) {
+  std::string s(size, '\0');
+  for (uint32_t i = 0; i < size; ++i) s[i] = static_cast<char>(v >> (8 * i));
+  return s;
+}
+
+}  // namespace
+
+void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
+  na = std::min(na, cxxtest::intercept::kMaxReported);
+  nb = std::min(nb, cxxtest::intercept::kMaxReported);
+  size_t len = std::max(na, nb);
+  uint64_t site = (pc - reinterpret_cast<uintptr_t>(&__executable_start)) ^ (static_cast<uint64_t>(len) << 48);
+  BytesSlot& s = slot_for(site, len);
+  s.site = site;
+  // Plain loops: this runs inside the intercepted memcmp and must not call it.
+  for (size_t i = 0; i < na; ++i) s.a[i] = a[i];
+  for (size_t i = 0; i < nb; ++i) s.b[i] = b[i];
+  s.len_a = static_cast<uint8_t>(na);
+  s.len_b = static_cast<uint8_t>(nb);
+}
+
+void recent_byte_operands(std::vector<std::string>& out) {
+  for (const BytesSlot& s : g_bytes) {
+    add_unique(out, std::string(reinterpret_cast<const char*>(s.a), s.len_a));
+    add_unique(out, std::string(reinterpret_cast<const char*>(s.b), s.len_b));
+  }
+}
+
+Guidance::Guidance(std::vector<std::string> dict, bool learn) : dict_(std::move(dict)), learn_(learn) {
+  tokens_.reserve(kMaxTokens);
+  refresh();
+}
+
+void Guidance::start_recording() {
+  if (learn_) cxxtest::intercept::bytes_hook = record_bytes_compare;
+}
+
+void Guidance::refresh() {
+  tokens_.clear();
+  ints_.clear();
+  for (const auto& d : dict_) add_unique(tokens_, d);
+  learned_begin_ = tokens_.size();
+  if (!learn_) return;
+  recent_byte_operands(tokens_);
+  const CmpEntry* table = cmp_table();
+  for (size_t i = 0; i < kCmpSlots; ++i) {
+    const CmpEntry& e = table[i];
+    if (e.size == 0) continue;
+    for (uint64_t v : {e.a, e.b}) {
+      if (std::find(ints_.begin(), ints_.end(), v) == ints_.end()) ints_.push_back(v);
+      // Single bytes and zeros are what the byte mutators already try.
+      if (e.size > 1 && v > 0xff) add_unique(tokens_, le_bytes(v, e.size));
+    }
+  }
+}
+
+std::vector<std::string> Guidance::credited(const std::vector<Value>& before,
+                                           const std::vector<Value>& after) const {
+  std::vector<std::string> out;
+  for (size_t arg = 0; arg < after.size(); ++arg) {
+    const Value& v = after[arg];
+    if (v.kind != Kind::Bytes && v.kind != Kind::String) continue;
+    std::string_view old = arg < before.size() ? std::string_view(before[arg].bytes) : std::string_view();
+    for (size_t t = learned_begin_; t < tokens_.size(); ++t) {
+      const std::string& token = tokens_[t];
+      if (token.size() < 2) continue;  // one byte: what the byte mutators try anyway
+      if (std::string_view(v.bytes).find(token) == std::string_view::npos) continue;
+      if (old.find(token) != std::string_view::npos) continue;
+      add_unique(out, token);
+    }
+  }
+  return out;
+}
+
+}  // namespace cxxtest::runtime::engine

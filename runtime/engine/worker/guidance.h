@@ -1,0 +1,56 @@
+// engine/worker/guidance.h: the tokens a worker's mutator inserts into inputs:
+// the target's dictionary (F::Dict, testdata/fuzz/FuzzXxx.dict) plus what
+// the target compared recently — integer operands from SanitizerCoverage's
+// comparison tracing (cmp_table.h) and byte strings from memcmp, strcmp,
+// strstr... (intercept/compare_hooks.h), libFuzzer's "table of recent
+// compares" in spirit.
+//
+// refresh() rebuilds the lists from the tables; the worker calls it once per
+// fuzzing slice (~100 ms), never per execution. The mutator holds pointers
+// to tokens() and ints(), whose addresses never change.
+#pragma once
+
+#include <cxxtest/value.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cxxtest::runtime::engine {
+
+class Guidance {
+ public:
+  // `dict`: the target's static dictionary, always kept first. `learn`:
+  // whether compared values join it (-test.fuzzcmp).
+  Guidance(std::vector<std::string> dict, bool learn);
+
+  // Starts recording byte comparisons (installs intercept::bytes_hook).
+  void start_recording();
+
+  // Rebuilds tokens() and ints() from the dictionary and the compare tables.
+  void refresh();
+
+  const std::vector<std::string>* tokens() const { return &tokens_; }
+
+  // The learned tokens (not the dictionary's) that some byte argument of
+  // `after` holds and the same argument of `before` does not: what the
+  // mutator most likely inserted into an input that found new coverage.
+  std::vector<std::string> credited(const std::vector<Value>& before, const std::vector<Value>& after) const;
+  const std::vector<uint64_t>* ints() const { return &ints_; }
+
+ private:
+  std::vector<std::string> dict_;
+  bool learn_;
+  std::vector<std::string> tokens_;
+  size_t learned_begin_ = 0;  // tokens_[learned_begin_...] came from compares
+  std::vector<uint64_t> ints_;
+};
+
+// The byte-compare recorder behind intercept::bytes_hook, exposed for tests:
+// records both operands of one comparison made at `pc`.
+void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb);
+
+// Copies the recorded byte operands (each distinct, non-empty) into `out`.
+void recent_byte_operands(std::vector<std::string>& out);
+
+}  // namespace cxxtest::runtime::engine
