@@ -11,6 +11,7 @@
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using cxxtest::Status;
 using cxxtest::cachedir::Cache;
 using cxxtest::cachedir::write_atomic;
 using cxxtest::testing::ScratchDir;
@@ -102,15 +103,19 @@ TEST_CASE("cleaning while another process writes: writes succeed or miss, never 
       if (!cache.clean_builds()) return 1;
     return 0;
   });
-  int failed_puts = 0, torn = 0;
+  int torn = 0, other_failures = 0;
   for (int i = 0; i < 300; ++i) {
-    failed_puts += !cache.put("test", "abcd", data);
+    // put starts over when its directory vanishes, a few times; how many
+    // puts still miss depends on the scheduler (a bound on it failed on a
+    // loaded machine), so what is checked is why they miss.
+    if (Status put = cache.put("test", "abcd", data); !put)
+      other_failures += put.error().find("No such file or directory") == std::string::npos;
     std::optional<std::string> got = cache.get("test", "abcd");
     torn += got && *got != data;
   }
   CHECK(cxxtest::testing::wait_child(cleaner) == 0);
   CHECK(torn == 0);
-  CHECK(failed_puts < 30);  // put starts over when its directory vanishes
+  CHECK(other_failures == 0);
   REQUIRE(cache.put("test", "abcd", data));
   CHECK(cache.get("test", "abcd") == data);
 }
