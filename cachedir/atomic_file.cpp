@@ -73,10 +73,8 @@ int try_write(const fs::path& dest, std::string_view data, std::string* err, Dur
   } while (fd < 0 && errno == EEXIST);
   if (fd < 0) return report(err, "open", temp, errno);
   const char* op = nullptr;  // the step that failed, if any
-  if (!write_all(fd, data))
-    op = "write";
-  else if (durability == Durability::Fsync && ::fsync(fd) != 0)
-    op = "fsync";
+  if (!write_all(fd, data)) op = "write";
+  else if (durability == Durability::Fsync && ::fsync(fd) != 0) op = "fsync";
   int saved = errno;
   if (::close(fd) != 0 && !op) {
     op = "close";
@@ -117,7 +115,7 @@ Expected<std::string> read_file(const fs::path& file, int64_t* mtime_ns) {
   }
   std::string data;
   if (mtime_ns) {
-    struct stat st{};
+    struct stat st {};
     if (::fstat(fd, &st) != 0) {
       int saved = errno;
       ::close(fd);

@@ -2,9 +2,9 @@
 // Trimming and cleaning are in cache_clean.cpp.
 #include "cachedir/cache.h"
 
-#include <charconv>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <charconv>
 #include <system_error>
 
 #include "cachedir/atomic_file.h"

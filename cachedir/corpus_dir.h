@@ -32,7 +32,8 @@ namespace cxxtest::cachedir {
 std::filesystem::path package_corpus_root(const std::filesystem::path& root, std::string_view import_path);
 
 // <package_corpus_root>/<target>: one fuzz target's generated corpus.
-std::filesystem::path target_corpus_dir(const std::filesystem::path& package_corpus_root, std::string_view target);
+std::filesystem::path target_corpus_dir(const std::filesystem::path& package_corpus_root,
+                                        std::string_view target);
 
 // <corpus_dir>.dict: the automatic dictionary kept beside a target's corpus.
 std::filesystem::path auto_dict_path(const std::filesystem::path& corpus_dir);

@@ -21,7 +21,8 @@ uint64_t big_endian(const char* p, size_t width) {
 std::optional<std::vector<std::string>> archive_symbols(const std::filesystem::path& archive) {
   std::ifstream in(archive, std::ios::binary);
   char magic[8];
-  if (!in.read(magic, 8) || (std::memcmp(magic, "!<arch>\n", 8) != 0 && std::memcmp(magic, "!<thin>\n", 8) != 0))
+  if (!in.read(magic, 8) ||
+      (std::memcmp(magic, "!<arch>\n", 8) != 0 && std::memcmp(magic, "!<thin>\n", 8) != 0))
     return std::nullopt;
   char header[kHeader];
   if (!in.read(header, kHeader)) return std::nullopt;

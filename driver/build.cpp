@@ -50,7 +50,10 @@ class NinjaOutput {
     } else if (l.rfind("ninja: ", 0) == 0) {
       if (l.rfind("ninja: error", 0) == 0) other += l + "\n";
     } else if (!current_.empty()) {
-      if (skip_command_) { skip_command_ = false; return; }  // the failed command itself
+      if (skip_command_) {
+        skip_command_ = false;
+        return;
+      }  // the failed command itself
       for (const auto& o : current_) failed[o] += l + "\n";
     } else {
       other += l + "\n";
@@ -78,11 +81,15 @@ void print_printf_warnings(std::string_view text) {
 }  // namespace
 
 Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs) {
-  std::vector<std::string> argv{"ninja", "-C", plan.build_dir.string(), "-k", "0", "-j", std::to_string(jobs)};
+  std::vector<std::string> argv{"ninja", "-C", plan.build_dir.string(), "-k",
+                                "0",     "-j", std::to_string(jobs)};
   if (print_commands) argv.push_back("-v");
   size_t targets = 0;
   for (const auto& p : plan.packages)
-    if (p.has_tests() && p.errors.empty()) { argv.push_back(p.binary.string()); ++targets; }
+    if (p.has_tests() && p.errors.empty()) {
+      argv.push_back(p.binary.string());
+      ++targets;
+    }
   BuildResult result;
   if (targets == 0) return result;
 
@@ -97,8 +104,10 @@ Expected<BuildResult> run_build(const Plan& plan, bool print_commands, int jobs)
   opts.extra_env = {"NINJA_STATUS=" + std::string(kStatus)};
   NinjaOutput parsed(print_commands);
   ExitStatus st = run_process(argv, opts, nullptr, [&](std::string_view chunk) { parsed.feed(chunk); });
-  if (st.code == 127) return Error{"cannot run ninja (install ninja-build): executable file not found in $PATH"};
-  if (!st.ok() && parsed.failed.empty()) return Error{"ninja failed (" + st.describe() + "):\n" + parsed.other};
+  if (st.code == 127)
+    return Error{"cannot run ninja (install ninja-build): executable file not found in $PATH"};
+  if (!st.ok() && parsed.failed.empty())
+    return Error{"ninja failed (" + st.describe() + "):\n" + parsed.other};
   print_printf_warnings(parsed.other);
   for (const auto& p : plan.packages) {
     if (!p.has_tests() || !p.errors.empty()) continue;

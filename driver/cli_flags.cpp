@@ -88,8 +88,7 @@ Expected<Options> parse_options(const std::vector<std::string>& args) {
     else return Error{"flag needs an argument: -" + name};
     std::string problem = f->set(field_owner(*f, opts), value);
     if (problem.empty()) problem = check_more(*f, value);
-    if (!problem.empty())
-      return Error{"invalid value \"" + value + "\" for flag -" + name + ": " + problem};
+    if (!problem.empty()) return Error{"invalid value \"" + value + "\" for flag -" + name + ": " + problem};
     if (std::find(opts.given.begin(), opts.given.end(), f) == opts.given.end()) opts.given.push_back(f);
   }
   if (!opts.test.fuzzimport.empty() && !opts.fuzzing()) return Error{"-fuzzimport requires -fuzz"};
@@ -97,7 +96,8 @@ Expected<Options> parse_options(const std::vector<std::string>& args) {
 }
 
 std::string flags_help() {
-  std::string build = "Build flags:\n", test = "\nTest flags (also passed to the test binary as -test.NAME):\n";
+  std::string build = "Build flags:\n",
+              test = "\nTest flags (also passed to the test binary as -test.NAME):\n";
   for (const FlagInfo& f : flag_infos()) {
     if (f.route == FlagRoute::Internal) continue;
     cxxtest::runtime::UsageText u = cxxtest::runtime::usage_text(f);

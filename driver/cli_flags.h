@@ -18,9 +18,9 @@ using cxxtest::runtime::FlagInfo;
 using TestFlags = cxxtest::runtime::Flags;
 
 struct Options {
-  BuildFlags build;  // -C, -c, -o, -x, -p, sanitizers, -json
-  TestFlags test;    // what the test binary gets (defaults where not given)
-  std::vector<const FlagInfo*> given;     // flags given, first mention order
+  BuildFlags build;                    // -C, -c, -o, -x, -p, sanitizers, -json
+  TestFlags test;                      // what the test binary gets (defaults where not given)
+  std::vector<const FlagInfo*> given;  // flags given, first mention order
   std::vector<std::string> packages;
   std::vector<std::string> binary_args;  // after -args, passed verbatim
 

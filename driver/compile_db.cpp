@@ -17,12 +17,14 @@ constexpr std::string_view kPathFlags[] = {"-isystem", "-iquote", "-idirafter", 
 // Flags kept with their value as given.
 constexpr std::string_view kValueFlags[] = {"-D", "-U"};
 // Flags whose next word is their value, dropped with it.
-constexpr std::string_view kDroppedWithValue[] = {"-o", "-MF", "-MT", "-MQ", "-x", "-Xclang", "-target", "-arch"};
+constexpr std::string_view kDroppedWithValue[] = {"-o", "-MF",     "-MT",     "-MQ",
+                                                  "-x", "-Xclang", "-target", "-arch"};
 // -f flags that are cxxtest's to choose, not the code's meaning.
 constexpr std::string_view kDroppedF[] = {
-    "-fsanitize", "-fno-sanitize", "-fprofile", "-fno-profile", "-fcoverage", "-flto", "-fno-lto", "-fdiagnostics",
-    "-fcolor", "-fno-color", "-fpass-plugin", "-fplugin", "-fdebug", "-ffile-prefix", "-fmacro-prefix",
-    "-fcrash-diagnostics", "-ftime-trace", "-fuse-ld", "-fprebuilt", "-fmodule", "-fpch"};
+    "-fsanitize", "-fno-sanitize", "-fprofile",      "-fno-profile",        "-fcoverage",    "-flto",
+    "-fno-lto",   "-fdiagnostics", "-fcolor",        "-fno-color",          "-fpass-plugin", "-fplugin",
+    "-fdebug",    "-ffile-prefix", "-fmacro-prefix", "-fcrash-diagnostics", "-ftime-trace",  "-fuse-ld",
+    "-fprebuilt", "-fmodule",      "-fpch"};
 
 std::string absolute_in(const std::string& path, const fs::path& directory) {
   fs::path p(path);
@@ -63,7 +65,9 @@ std::vector<std::string> split_command(std::string_view command) {
     } else if (c == '"') {
       in_word = true;
       for (++i; i < command.size() && command[i] != '"'; ++i) {
-        if (command[i] == '\\' && i + 1 < command.size() && std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos) ++i;
+        if (command[i] == '\\' && i + 1 < command.size() &&
+            std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos)
+          ++i;
         word += command[i];
       }
     } else if (c == '\\' && i + 1 < command.size()) {
@@ -89,7 +93,10 @@ std::vector<std::string> kept_compile_flags(const std::vector<std::string>& argv
       if (!starts_with(a, f)) continue;
       handled = true;
       if (a.size() > f.size()) out.push_back(std::string(f) + absolute_in(a.substr(f.size()), directory));
-      else if (next_is_value) { out.push_back(std::string(f)); out.push_back(absolute_in(argv[++i], directory)); }
+      else if (next_is_value) {
+        out.push_back(std::string(f));
+        out.push_back(absolute_in(argv[++i], directory));
+      }
       break;
     }
     if (handled) continue;
@@ -97,15 +104,23 @@ std::vector<std::string> kept_compile_flags(const std::vector<std::string>& argv
       if (!starts_with(a, f)) continue;
       handled = true;
       if (a.size() > f.size()) out.push_back(a);
-      else if (next_is_value) { out.push_back(a); out.push_back(argv[++i]); }
+      else if (next_is_value) {
+        out.push_back(a);
+        out.push_back(argv[++i]);
+      }
       break;
     }
     if (handled) continue;
     for (auto f : kDroppedWithValue)
-      if (a == f) { handled = true; ++i; break; }
+      if (a == f) {
+        handled = true;
+        ++i;
+        break;
+      }
     if (handled) continue;
-    if (starts_with(a, "-std=")) { if (std_flag) *std_flag = a; }
-    else if (a == "-pthread" || (starts_with(a, "-m") && a != "-m")) out.push_back(a);
+    if (starts_with(a, "-std=")) {
+      if (std_flag) *std_flag = a;
+    } else if (a == "-pthread" || (starts_with(a, "-m") && a != "-m")) out.push_back(a);
     else if (starts_with(a, "-f") && kept_f_flag(a)) out.push_back(a);
     // Everything else (the source, -c, -O*, -g*, -W*, -M*, other words) is dropped.
   }
@@ -115,7 +130,8 @@ std::vector<std::string> kept_compile_flags(const std::vector<std::string>& argv
 Expected<CompileDb> CompileDb::parse(const std::string& json_text, const fs::path& file) {
   nlohmann::json doc = nlohmann::json::parse(json_text, nullptr, false);
   if (doc.is_discarded() || !doc.is_array())
-    return Error{file.string() + ": not a compilation database (want a JSON array of {directory, file, arguments|command})"};
+    return Error{file.string() +
+                 ": not a compilation database (want a JSON array of {directory, file, arguments|command})"};
   CompileDb db;
   size_t index = 0;
   for (const auto& e : doc) {
@@ -145,7 +161,10 @@ Expected<CompileDb> CompileDb::parse(const std::string& json_text, const fs::pat
 
 Expected<CompileDb> CompileDb::load(const fs::path& file) {
   auto text = cxxtest::cachedir::read_file(file);
-  if (!text) return Error{file.string() + ": cannot read (generate it with cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make)"};
+  if (!text)
+    return Error{
+        file.string() +
+        ": cannot read (generate it with cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or bear -- make)"};
   return parse(*text, file);
 }
 
@@ -180,7 +199,10 @@ std::vector<std::string> CompileDb::flags_for(const fs::path& source) const {
   std::string src = source.string();
   for (const auto& e : entries_) {
     size_t n = common_dirs(e.file, src);
-    if (!best || n > best_common) { best = &e; best_common = n; }
+    if (!best || n > best_common) {
+      best = &e;
+      best_common = n;
+    }
   }
   return best ? best->flags : std::vector<std::string>{};
 }

@@ -40,9 +40,9 @@ class CompileDb {
 
  private:
   struct Entry {
-    std::string file;                 // absolute, normalized
-    std::vector<std::string> flags;   // kept flags, without -std=
-    std::string std_flag;             // "-std=..." or ""
+    std::string file;                // absolute, normalized
+    std::vector<std::string> flags;  // kept flags, without -std=
+    std::string std_flag;            // "-std=..." or ""
   };
   std::vector<Entry> entries_;
   std::unordered_map<std::string, size_t> by_file_;
@@ -50,8 +50,8 @@ class CompileDb {
 
 // The kept flags of one compile command (argv[0] first), paths made
 // absolute against `directory`; `std_flag` receives its -std=, if any.
-std::vector<std::string> kept_compile_flags(const std::vector<std::string>& argv, const std::filesystem::path& directory,
-                                            std::string* std_flag);
+std::vector<std::string> kept_compile_flags(const std::vector<std::string>& argv,
+                                            const std::filesystem::path& directory, std::string* std_flag);
 
 // Splits a "command" string as /bin/sh would split plain words and quotes.
 std::vector<std::string> split_command(std::string_view command);

@@ -1,13 +1,13 @@
 #include "driver/compiler_wrapper.h"
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <iostream>
-#include <unistd.h>
 
 #include "driver/paths.h"
 #include "driver/shell.h"
@@ -37,8 +37,8 @@ constexpr const char* kSourceSuffixes[] = {".c", ".cc", ".cpp", ".cxx", ".C", ".
 // Inputs the compiler only hands to the linker.
 bool is_linker_input(const std::string& input) {
   std::string ext = fs::path(input).extension().string();
-  return ext == ".o" || ext == ".a" || ext == ".so" || ext == ".lo" || input.find(".so.") != std::string::npos ||
-         (!input.empty() && input[0] == '@');
+  return ext == ".o" || ext == ".a" || ext == ".so" || ext == ".lo" ||
+         input.find(".so.") != std::string::npos || (!input.empty() && input[0] == '@');
 }
 
 bool takes_separate_value(const std::string& flag) {
@@ -63,7 +63,9 @@ std::string append_line(const char* file, const std::string& line) {
   int fd = ::open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
   if (fd < 0) return std::strerror(errno);
   ssize_t n = ::write(fd, line.data(), line.size());
-  std::string err = n < 0 ? std::strerror(errno) : n != static_cast<ssize_t>(line.size()) ? "short write" : "";
+  std::string err = n < 0                                    ? std::strerror(errno)
+                    : n != static_cast<ssize_t>(line.size()) ? "short write"
+                                                             : "";
   ::close(fd);
   return err;
 }
@@ -117,7 +119,8 @@ CompilerArgs classify_compiler_args(const std::vector<std::string>& args) {
 
 WrapperPaths installed_wrapper_paths() {
   const InstallPaths& p = install_paths();
-  return {(p.share_dir / "ignorelist.txt").string(), p.laf_plugin.string(), (p.prefix / "lib" / "cxxtest").string()};
+  return {(p.share_dir / "ignorelist.txt").string(), p.laf_plugin.string(),
+          (p.prefix / "lib" / "cxxtest").string()};
 }
 
 std::vector<std::string> wrapper_compile_flags(const Variant& v, const WrapperPaths& p) {
@@ -149,7 +152,8 @@ std::vector<std::string> wrapped_command(const std::string& compiler, const std:
   return out;
 }
 
-std::string compile_log_line(const std::string& source, const std::string& cwd, const std::vector<std::string>& args) {
+std::string compile_log_line(const std::string& source, const std::string& cwd,
+                             const std::vector<std::string>& args) {
   std::string line = (fs::path(cwd) / source).lexically_normal().string() + "\t" + cwd;
   for (const auto& a : args) line += "\t" + a;
   return line + "\n";
@@ -161,7 +165,8 @@ std::optional<Variant> variant_from_env(const char* value, std::string* error) {
   std::string problem = v ? cxxtest::instrument::check_variant(*v) : "not a variant name";
   if (problem.empty()) return v;
   std::string allowed;
-  for (const auto& n : cxxtest::instrument::buildable_variant_names()) allowed += (allowed.empty() ? "" : ", ") + n;
+  for (const auto& n : cxxtest::instrument::buildable_variant_names())
+    allowed += (allowed.empty() ? "" : ", ") + n;
   *error = "CXXTEST_VARIANT=" + name + ": " + problem + " (allowed: " + allowed + ")";
   return std::nullopt;
 }
@@ -182,7 +187,8 @@ int compiler_wrapper_main(Language lang, const std::vector<std::string>& args) {
   WrapperPaths paths = installed_wrapper_paths();
   if (variant->laf && !fs::exists(paths.laf_plugin))
     return fail("CXXTEST_VARIANT=" + variant->name() + " needs " + paths.laf_plugin +
-                    ", which is missing (cxxtest was built without LLVM's development files)", 2);
+                    ", which is missing (cxxtest was built without LLVM's development files)",
+                2);
 
   // 2. The command line, then the log and the verbose line.
   CompilerArgs kind = classify_compiler_args(args);

@@ -112,7 +112,8 @@ std::vector<std::string> wrapped_command(const std::string& compiler, const std:
                                          const WrapperPaths& p);
 
 // One CXXTEST_COMPILE_LOG line, newline included.
-std::string compile_log_line(const std::string& source, const std::string& cwd, const std::vector<std::string>& args);
+std::string compile_log_line(const std::string& source, const std::string& cwd,
+                             const std::vector<std::string>& args);
 
 // The variant CXXTEST_VARIANT names (nullptr or "": fuzz). On error returns
 // nullopt and sets `error` to the one-line message (without a prefix).

@@ -1,8 +1,8 @@
 #include "driver/config.h"
 
+#include <toml++/toml.h>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "instrument/noinstrument.h"
 
@@ -21,15 +21,16 @@ std::string where(const std::string& file, const toml::source_region& src) {
 
 // Values end up in build.ninja and command lines, where a line break or
 // another control character cannot be written safely.
-void check_printable(const std::string& file, const std::string& key, const toml::node& node, const std::string& s) {
+void check_printable(const std::string& file, const std::string& key, const toml::node& node,
+                     const std::string& s) {
   for (unsigned char c : s)
     if (c < 0x20 || c == 0x7f)
-      throw ConfigError{where(file, node.source()) + key + " must not contain a line break or other control character"};
+      throw ConfigError{where(file, node.source()) + key +
+                        " must not contain a line break or other control character"};
 }
 
 std::string string_value(const std::string& file, const std::string& key, const toml::node& node) {
-  if (!node.is_string())
-    throw ConfigError{where(file, node.source()) + key + " must be a string"};
+  if (!node.is_string()) throw ConfigError{where(file, node.source()) + key + " must be a string"};
   std::string s = *node.value<std::string>();
   if (s.empty()) throw ConfigError{where(file, node.source()) + key + " must not be empty"};
   check_printable(file, key, node, s);
@@ -51,20 +52,21 @@ std::vector<std::string> list_value(const std::string& file, const std::string& 
 
 // Globs (exclude, noinstrument) know *, ** and ?; a '[' or '{' would be
 // taken literally, which is never what was meant.
-std::vector<std::string> glob_list_value(const std::string& file, const std::string& key, const toml::node& node) {
+std::vector<std::string> glob_list_value(const std::string& file, const std::string& key,
+                                         const toml::node& node) {
   std::vector<std::string> out = list_value(file, key, node);
   size_t i = 0;
   for (const toml::node& item : *node.as_array()) {
     if (out[i++].find_first_of("[]{}\\") != std::string::npos)
-      throw ConfigError{where(file, item.source()) + key + ": \"" + out[i - 1] +
-                        "\": character classes, braces and escapes are not supported in globs (use *, ** and ?)"};
+      throw ConfigError{
+          where(file, item.source()) + key + ": \"" + out[i - 1] +
+          "\": character classes, braces and escapes are not supported in globs (use *, ** and ?)"};
   }
   return out;
 }
 
 bool bool_value(const std::string& file, const std::string& key, const toml::node& node) {
-  if (!node.is_boolean())
-    throw ConfigError{where(file, node.source()) + key + " must be true or false"};
+  if (!node.is_boolean()) throw ConfigError{where(file, node.source()) + key + " must be true or false"};
   return *node.value<bool>();
 }
 
@@ -72,7 +74,12 @@ bool bool_value(const std::string& file, const std::string& key, const toml::nod
 using ScalarField = std::string BuildSettings::*;
 using ListField = std::vector<std::string> BuildSettings::*;
 // package_only: allowed in [package."dir"] but not in [build].
-struct BuildKey { const char* name; ScalarField scalar; ListField list; bool package_only; };
+struct BuildKey {
+  const char* name;
+  ScalarField scalar;
+  ListField list;
+  bool package_only;
+};
 const BuildKey kBuildKeys[] = {
     {"compiler", &BuildSettings::compiler, nullptr, false},
     {"c_compiler", &BuildSettings::c_compiler, nullptr, false},
@@ -94,16 +101,26 @@ const BuildKey kBuildKeys[] = {
 
 // The C++ standards cxxtest.h compiles in, and the C standards clang knows.
 bool valid_cxx_std(const std::string& s) {
-  for (const char* ok : {"c++17", "c++1z", "gnu++17", "gnu++1z", "c++20", "c++2a", "gnu++20", "gnu++2a", "c++2b",
-                         "gnu++2b", "c++23", "gnu++23", "c++2c", "gnu++2c", "c++26", "gnu++26"})
+  for (const char* ok : {"c++17", "c++1z", "gnu++17", "gnu++1z", "c++20", "c++2a", "gnu++20", "gnu++2a",
+                         "c++2b", "gnu++2b", "c++23", "gnu++23", "c++2c", "gnu++2c", "c++26", "gnu++26"})
     if (s == ok) return true;
   return false;
 }
 
 bool valid_c_std(const std::string& s) {
-  for (const char* ok : {"c89", "c90", "c99", "c9x", "c11", "c1x", "c17", "c18", "c2x", "c23", "gnu89", "gnu90",
-                         "gnu99", "gnu9x", "gnu11", "gnu1x", "gnu17", "gnu18", "gnu2x", "gnu23", "iso9899:1990",
-                         "iso9899:199409", "iso9899:1999", "iso9899:2011", "iso9899:2017", "iso9899:2018"})
+  for (const char* ok : {"c89",          "c90",
+                         "c99",          "c9x",
+                         "c11",          "c1x",
+                         "c17",          "c18",
+                         "c2x",          "c23",
+                         "gnu89",        "gnu90",
+                         "gnu99",        "gnu9x",
+                         "gnu11",        "gnu1x",
+                         "gnu17",        "gnu18",
+                         "gnu2x",        "gnu23",
+                         "iso9899:1990", "iso9899:199409",
+                         "iso9899:1999", "iso9899:2011",
+                         "iso9899:2017", "iso9899:2018"})
     if (s == ok) return true;
   return false;
 }
@@ -121,10 +138,11 @@ const toml::table& table_value(const std::string& file, const std::string& name,
 void check_std(const std::string& file, const std::string& full, const std::string& name, const toml::node& v,
                const std::string& value) {
   if (name == "std" && !valid_cxx_std(value))
-    throw ConfigError{where(file, v.source()) + full + " = \"" + value +
-                      "\" is not supported: test files include <cxxtest/cxxtest.h>, which needs c++17 or newer "
-                      "(c++17, c++20, c++23, gnu++17, ...); library code in an older standard can keep it "
-                      "through compile_commands or flags in its own [package]"};
+    throw ConfigError{
+        where(file, v.source()) + full + " = \"" + value +
+        "\" is not supported: test files include <cxxtest/cxxtest.h>, which needs c++17 or newer "
+        "(c++17, c++20, c++23, gnu++17, ...); library code in an older standard can keep it "
+        "through compile_commands or flags in its own [package]"};
   if (name == "c_std" && !valid_c_std(value))
     throw ConfigError{where(file, v.source()) + full + " = \"" + value +
                       "\" is not a C standard (c89, c99, c11, c17, gnu99, gnu11, gnu17, ...)"};
@@ -142,7 +160,8 @@ BuildSettings read_build(const std::string& file, const std::string& section, co
     if (key->scalar) {
       s.*(key->scalar) = string_value(file, full, v);
       check_std(file, full, key->name, v, s.*(key->scalar));
-      c.locations[full] = file + ":" + std::to_string(v.source().begin.line) + ":" + std::to_string(v.source().begin.column);
+      c.locations[full] =
+          file + ":" + std::to_string(v.source().begin.line) + ":" + std::to_string(v.source().begin.column);
     } else if (std::string_view(key->name) == "exclude") {
       s.*(key->list) = glob_list_value(file, full, v);
     } else {
@@ -174,12 +193,16 @@ std::string module_path_problem(const std::string& path) {
 
 void read_module(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
-    if (k.str() == "exclude") { c.exclude = glob_list_value(file, "module.exclude", v); continue; }
+    if (k.str() == "exclude") {
+      c.exclude = glob_list_value(file, "module.exclude", v);
+      continue;
+    }
     if (k.str() != "name") unknown_key(file, k, " in [module] (want name or exclude)");
     c.module = string_value(file, "module.name", v);
     std::string problem = module_path_problem(c.module);
     if (!problem.empty())
-      throw ConfigError{where(file, v.source()) + "module.name \"" + c.module + "\" is not a valid module path: " + problem};
+      throw ConfigError{where(file, v.source()) + "module.name \"" + c.module +
+                        "\" is not a valid module path: " + problem};
   }
 }
 
@@ -205,9 +228,11 @@ void read_packages(const std::string& file, const toml::table& t, Config& c) {
   for (auto&& [k, v] : t) {
     std::string dir = clean_package_dir(std::string(k.str()));
     if (dir.find("..") != std::string::npos || dir[0] == '/')
-      throw ConfigError{where(file, k.source()) + "package \"" + std::string(k.str()) + "\" must be a directory inside the module"};
+      throw ConfigError{where(file, k.source()) + "package \"" + std::string(k.str()) +
+                        "\" must be a directory inside the module"};
     c.packages[dir] = read_build(file, "package." + dir, table_value(file, "package." + dir, v), true, c);
-    c.locations["package." + dir] = file + ":" + std::to_string(k.source().begin.line) + ":" + std::to_string(k.source().begin.column);
+    c.locations["package." + dir] =
+        file + ":" + std::to_string(k.source().begin.line) + ":" + std::to_string(k.source().begin.column);
   }
 }
 
@@ -218,7 +243,8 @@ bool dep_name_ok(const std::string& name) {
   return name != "." && name != "..";
 }
 
-DepSpec read_dep(const std::string& file, const std::string& name, const toml::table& t, const std::filesystem::path& root) {
+DepSpec read_dep(const std::string& file, const std::string& name, const toml::table& t,
+                 const std::filesystem::path& root) {
   DepSpec d;
   d.name = name;
   d.where = where(file, t.source());
@@ -245,9 +271,14 @@ DepSpec read_dep(const std::string& file, const std::string& name, const toml::t
     else if (key == "libs") d.libs = list_value(file, full, v);
     else if (key == "link") d.link = list_value(file, full, v);
     else if (key == "whole_archive") d.whole_archive = bool_value(file, full, v);
-    else unknown_key(file, k, " in [" + section + "] (want source, build, options, targets, command, include_dirs, libs, link or whole_archive)");
+    else
+      unknown_key(
+          file, k,
+          " in [" + section +
+              "] (want source, build, options, targets, command, include_dirs, libs, link or whole_archive)");
   }
-  if (!has_source) throw ConfigError{where(file, t.source()) + "[" + section + "] needs source = \"path/to/library\""};
+  if (!has_source)
+    throw ConfigError{where(file, t.source()) + "[" + section + "] needs source = \"path/to/library\""};
   if (d.build == "command" && d.command.empty())
     throw ConfigError{where(file, t.source()) + "[" + section + "] has build = \"command\" but no command"};
   if (!d.command.empty() && d.build.empty()) d.build = "command";
@@ -271,27 +302,29 @@ void check_package_deps(const std::string& file, const Config& c) {
       bool found = false;
       for (const auto& d : c.deps) found = found || d.name == name;
       if (!found)
-        throw ConfigError{file + ": [package.\"" + dir + "\"] deps names \"" + name + "\", which has no [deps." +
-                          name + "] table"};
+        throw ConfigError{file + ": [package.\"" + dir + "\"] deps names \"" + name +
+                          "\", which has no [deps." + name + "] table"};
     }
 }
 
-Config read_config(const toml::table& root, const std::string& file, const std::filesystem::path& module_root) {
+Config read_config(const toml::table& root, const std::string& file,
+                   const std::filesystem::path& module_root) {
   Config c;
   c.root = module_root;
   bool has_module = false;
   for (auto&& [k, v] : root) {
     std::string name(k.str());
-    if (name == "module") { read_module(file, table_value(file, name, v), c); has_module = true; }
-    else if (name == "build") c.build = read_build(file, "build", table_value(file, name, v), false, c);
+    if (name == "module") {
+      read_module(file, table_value(file, name, v), c);
+      has_module = true;
+    } else if (name == "build") c.build = read_build(file, "build", table_value(file, name, v), false, c);
     else if (name == "package") read_packages(file, table_value(file, name, v), c);
     else if (name == "fuzz") read_fuzz(file, table_value(file, name, v), c);
     else if (name == "deps") read_deps(file, table_value(file, name, v), c);
     else unknown_key(file, k, " (want module, build, package, deps or fuzz)");
   }
   check_package_deps(file, c);
-  if (!has_module || c.module.empty())
-    throw ConfigError{file + ":1:1: missing [module] name = \"...\""};
+  if (!has_module || c.module.empty()) throw ConfigError{file + ":1:1: missing [module] name = \"...\""};
   if (c.build.compiler.empty()) c.build.compiler = "clang++";
   if (c.build.c_compiler.empty()) c.build.c_compiler = "clang";
   if (c.build.std.empty()) c.build.std = "c++20";
@@ -304,7 +337,8 @@ BuildSettings BuildSettings::merged(const BuildSettings& over) const {
   BuildSettings out = *this;
   for (const auto& key : kBuildKeys) {
     if (key.scalar && !(over.*(key.scalar)).empty()) out.*(key.scalar) = over.*(key.scalar);
-    if (key.list) (out.*(key.list)).insert((out.*(key.list)).end(), (over.*(key.list)).begin(), (over.*(key.list)).end());
+    if (key.list)
+      (out.*(key.list)).insert((out.*(key.list)).end(), (over.*(key.list)).begin(), (over.*(key.list)).end());
   }
   return out;
 }
@@ -372,7 +406,9 @@ Expected<Config> load_config(const std::filesystem::path& file) {
 std::string starter_config(const std::string& module_name) {
   return "# cxxtest module configuration. See `man cxxtest`.\n"
          "[module]\n"
-         "name = \"" + module_name + "\"\n"
+         "name = \"" +
+         module_name +
+         "\"\n"
          "\n"
          "[build]\n"
          "compiler = \"clang++\"\n"

@@ -30,11 +30,11 @@
 namespace cxxtest::driver {
 
 struct BuildSettings {
-  std::string compiler;    // C++ compiler; empty: inherit
-  std::string c_compiler;  // C compiler (for .c files); empty: inherit
-  std::string std;         // C++ standard of test files and C++ sources; empty: inherit
-  std::string c_std;       // C standard of .c files; empty: the compiler's default
-  std::string compile_commands;  // compile_commands.json giving per-source flags
+  std::string compiler;                   // C++ compiler; empty: inherit
+  std::string c_compiler;                 // C compiler (for .c files); empty: inherit
+  std::string std;                        // C++ standard of test files and C++ sources; empty: inherit
+  std::string c_std;                      // C standard of .c files; empty: the compiler's default
+  std::string compile_commands;           // compile_commands.json giving per-source flags
   std::vector<std::string> include_dirs;  // relative to the module root
   std::vector<std::string> defines;
   std::vector<std::string> flags;     // every compile (C and C++)
@@ -65,30 +65,30 @@ struct FuzzSettings {
 // its static libraries.
 struct DepSpec {
   std::string name;
-  std::filesystem::path source;          // absolute, normalized
-  std::string build;                     // "cmake", "autotools", "make" or "command"
-  std::vector<std::string> options;      // cmake -D..., configure arguments, make variables
-  std::vector<std::string> targets;      // cmake targets or make goals; empty: the default
-  std::string command;                   // build = "command": shell command run in the build dir
-  std::vector<std::string> include_dirs; // as written (see driver/deps.h for how they resolve)
-  std::vector<std::string> libs;         // as written: static libraries it produces
-  std::vector<std::string> link;         // extra link arguments ("-lz", "-ldl")
-  bool whole_archive = true;             // link its archives whole, so its definitions win
-  std::string where;                     // "cxxtest.toml:L:C" of the table, for messages
+  std::filesystem::path source;           // absolute, normalized
+  std::string build;                      // "cmake", "autotools", "make" or "command"
+  std::vector<std::string> options;       // cmake -D..., configure arguments, make variables
+  std::vector<std::string> targets;       // cmake targets or make goals; empty: the default
+  std::string command;                    // build = "command": shell command run in the build dir
+  std::vector<std::string> include_dirs;  // as written (see driver/deps.h for how they resolve)
+  std::vector<std::string> libs;          // as written: static libraries it produces
+  std::vector<std::string> link;          // extra link arguments ("-lz", "-ldl")
+  bool whole_archive = true;              // link its archives whole, so its definitions win
+  std::string where;                      // "cxxtest.toml:L:C" of the table, for messages
 };
 
 struct Config {
-  std::filesystem::path root;  // module root (directory of cxxtest.toml)
-  std::string module;          // [module] name
-  BuildSettings build;         // [build], with defaults filled in
+  std::filesystem::path root;                     // module root (directory of cxxtest.toml)
+  std::string module;                             // [module] name
+  BuildSettings build;                            // [build], with defaults filled in
   std::vector<std::string> exclude;               // [module] exclude: module-relative globs
   std::map<std::string, BuildSettings> packages;  // [package."dir"]
   std::vector<DepSpec> deps;                      // [deps.NAME], in file order
   // "cxxtest.toml:L:C" of scalar keys ("build.compiler",
   // "package.parser.compiler") and package tables ("package.parser").
   std::map<std::string, std::string> locations;
-  std::vector<std::string> noinstrument;          // [fuzz] noinstrument
-  FuzzSettings fuzz;                              // the other [fuzz] keys
+  std::vector<std::string> noinstrument;  // [fuzz] noinstrument
+  FuzzSettings fuzz;                      // the other [fuzz] keys
 
   // The settings for one package directory ("." for the root).
   BuildSettings for_package(const std::string& rel_dir) const;

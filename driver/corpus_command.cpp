@@ -29,10 +29,13 @@ Expected<std::string> pick_target(const PackagePlan& p, const std::string& wante
   }
   if (names.size() == 1) return names[0];
   if (names.empty()) return Error{"corpus: no fuzz tests in " + p.pkg->import_path};
-  return Error{"corpus: " + p.pkg->import_path + " has several fuzz tests [" + list + "]: name one with -fuzz"};
+  return Error{"corpus: " + p.pkg->import_path + " has several fuzz tests [" + list +
+               "]: name one with -fuzz"};
 }
 
-std::string absolute(const fs::path& cwd, const std::string& p) { return (cwd / p).lexically_normal().string(); }
+std::string absolute(const fs::path& cwd, const std::string& p) {
+  return (cwd / p).lexically_normal().string();
+}
 
 }  // namespace
 
@@ -47,7 +50,8 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (ec) return sub_fail("-C " + opts->dir + ": " + ec.message());
   size_t need = op == "encode" ? 1 : 2;
   if (opts->words.size() < need)
-    return sub_fail("corpus " + op + ": want a package and " + (op == "import" ? "corpus directories" : "files"));
+    return sub_fail("corpus " + op + ": want a package and " +
+                    (op == "import" ? "corpus directories" : "files"));
   fs::path cwd = fs::current_path();
   auto opened = open_cache_dir();
   if (!opened) return sub_fail(opened.error());
@@ -55,7 +59,8 @@ Exit corpus_command(const std::vector<std::string>& args) {
   auto module = load_module({opts->words[0]}, cwd, cache.root());
   if (!module) return sub_fail(module.error());
   if (module->matched.size() != 1) return sub_fail("corpus: " + opts->words[0] + " must name one package");
-  int jobs = opts->jobs > 0 ? opts->jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int jobs =
+      opts->jobs > 0 ? opts->jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   auto tools = build_corpus_tools(*module, cache, opts->print_commands, jobs);
   if (!tools) {
     std::cerr << tools.error();
@@ -71,8 +76,12 @@ Exit corpus_command(const std::vector<std::string>& args) {
   fs::path testdata = cachedir::testdata_corpus_dir(p.pkg->dir, *target);
   std::string dest;
   // testdata relative to the package (where the tool runs), so it prints so.
-  if (op == "decode") dest = opts->out.empty() ? testdata.lexically_relative(p.pkg->dir).string() : absolute(cwd, opts->out);
-  else if (op == "import") dest = cachedir::target_corpus_dir(cachedir::package_corpus_root(cache.root(), p.pkg->import_path), *target).string();
+  if (op == "decode")
+    dest = opts->out.empty() ? testdata.lexically_relative(p.pkg->dir).string() : absolute(cwd, opts->out);
+  else if (op == "import")
+    dest =
+        cachedir::target_corpus_dir(cachedir::package_corpus_root(cache.root(), p.pkg->import_path), *target)
+            .string();
   else dest = absolute(cwd, opts->out.empty() ? "." : opts->out);
   if (op == "encode" && files.empty()) {
     auto all = cxxtest::cachedir::list_corpus_entries(testdata);

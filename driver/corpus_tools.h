@@ -19,15 +19,15 @@
 namespace cxxtest::driver {
 
 struct CorpusTools {
-  Plan plan;                                        // the plain build of the matched packages
+  Plan plan;                                          // the plain build of the matched packages
   std::map<std::string, std::filesystem::path> tool;  // rel_dir -> corpus tool binary
 };
 
 // Plans the plain build, then builds each matched package's corpus tool
 // (packages without fuzz tests get none). A build failure is an Error
 // holding the compiler's output, "# <import path>" first.
-Expected<CorpusTools> build_corpus_tools(const Module& module, cxxtest::cachedir::Cache& cache, bool print_commands,
-                                         int jobs);
+Expected<CorpusTools> build_corpus_tools(const Module& module, cxxtest::cachedir::Cache& cache,
+                                         bool print_commands, int jobs);
 
 // Runs `tool ARGS...` in `dir`; its output goes to stdout (stderr merged).
 // Returns the tool's exit code (2 when it could not start or died).

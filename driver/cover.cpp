@@ -76,7 +76,8 @@ void Coverage::warn_unlinked(const Plan& plan) const {
   for (size_t i = 0; i < patterns_.size(); ++i) {
     bool linked = false;
     for (const auto& dir : pattern_dirs_[i]) linked |= linked_dirs.count(dir) > 0;
-    if (!linked) std::cerr << "warning: no packages being tested depend on matches for pattern " << patterns_[i] << "\n";
+    if (!linked)
+      std::cerr << "warning: no packages being tested depend on matches for pattern " << patterns_[i] << "\n";
   }
 }
 
@@ -147,7 +148,8 @@ std::string Coverage::measure(const PackagePlan& p, size_t index, const fs::path
     line = line_for(covered, total);
   }
   if (!settings_.profile.empty() && !files.empty()) {
-    std::vector<std::string> argv{tools.cov, "export", "-format=lcov", "-instr-profile=" + profdata, p.binary.string()};
+    std::vector<std::string> argv{tools.cov, "export", "-format=lcov", "-instr-profile=" + profdata,
+                                  p.binary.string()};
     argv.insert(argv.end(), files.begin(), files.end());
     if (std::string lcov; run_tool(argv, settings_.print_commands, lcov)) lcov_[index] = std::move(lcov);
   }

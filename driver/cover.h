@@ -36,9 +36,9 @@
 namespace cxxtest::driver {
 
 struct CoverSettings {
-  std::string coverpkg;                 // -coverpkg as given; "" measures each package itself
-  std::filesystem::path profile;        // -coverprofile, absolute; empty: none
-  bool print_commands = false;          // -x
+  std::string coverpkg;           // -coverpkg as given; "" measures each package itself
+  std::filesystem::path profile;  // -coverprofile, absolute; empty: none
+  bool print_commands = false;    // -x
 };
 
 class Coverage {
@@ -82,10 +82,10 @@ class Coverage {
   std::string line_for(uint64_t covered, uint64_t total) const;
 
   CoverSettings settings_;
-  std::vector<std::string> patterns_;                          // -coverpkg split at commas
+  std::vector<std::string> patterns_;                             // -coverpkg split at commas
   std::vector<std::vector<std::filesystem::path>> pattern_dirs_;  // per pattern, its packages' dirs
-  std::map<std::string, CoverTools> tools_;                     // by compiler
-  std::vector<std::string> lcov_;                               // per package index
+  std::map<std::string, CoverTools> tools_;                       // by compiler
+  std::vector<std::string> lcov_;                                 // per package index
 };
 
 }  // namespace cxxtest::driver

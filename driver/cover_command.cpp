@@ -74,13 +74,15 @@ std::string file_rows(const std::string& path, const FileCoverage& file) {
     std::string src = n <= static_cast<int>(lines.size()) ? escaped(lines[n - 1]) : "";
     auto it = file.lines.find(n);
     if (it == file.lines.end()) {
-      if (text) rows += "<tr><td class=\"ln\">" + std::to_string(n) + "</td><td class=\"n\"></td><td class=\"src\">" + src + "</td></tr>\n";
+      if (text)
+        rows += "<tr><td class=\"ln\">" + std::to_string(n) + "</td><td class=\"n\"></td><td class=\"src\">" +
+                src + "</td></tr>\n";
       continue;
     }
     std::string count = std::to_string(it->second);
-    rows += std::string("<tr class=\"") + (it->second > 0 ? "hit" : "miss") + "\" data-line=\"" + std::to_string(n) +
-            "\" data-count=\"" + count + "\"><td class=\"ln\">" + std::to_string(n) + "</td><td class=\"n\">" + count +
-            "</td><td class=\"src\">" + src + "</td></tr>\n";
+    rows += std::string("<tr class=\"") + (it->second > 0 ? "hit" : "miss") + "\" data-line=\"" +
+            std::to_string(n) + "\" data-count=\"" + count + "\"><td class=\"ln\">" + std::to_string(n) +
+            "</td><td class=\"n\">" + count + "</td><td class=\"src\">" + src + "</td></tr>\n";
   }
   return rows + "</table>\n";
 }
@@ -99,7 +101,9 @@ Expected<std::pair<std::string, std::string>> parse_cover_args(const std::vector
     size_t eq = a.find('=');
     std::string name = a.substr(0, eq);
     std::string* field = name == "-html" ? &html : name == "-o" ? &out : nullptr;
-    if (!field) return Error{"cover: flag provided but not defined: " + args[i] + " (cxxtest cover takes -html=PROFILE and -o FILE)"};
+    if (!field)
+      return Error{"cover: flag provided but not defined: " + args[i] +
+                   " (cxxtest cover takes -html=PROFILE and -o FILE)"};
     if (eq != std::string::npos) *field = a.substr(eq + 1);
     else if (i + 1 < args.size()) *field = args[++i];
     else return Error{"cover: flag needs an argument: " + name};
@@ -117,10 +121,13 @@ std::string render_html(const CoverProfile& profile, const std::string& base) {
     std::string id = "file" + std::to_string(i++);
     std::string name = escaped(shown_path(path, base));
     options += "<option value=\"" + id + "\">" + name + " (" + percent_of_lines(file) + ")</option>\n";
-    files += "<div class=\"file\" id=\"" + id + "\" data-path=\"" + escaped(path) + "\">\n" + file_rows(path, file) + "</div>\n";
+    files += "<div class=\"file\" id=\"" + id + "\" data-path=\"" + escaped(path) + "\">\n" +
+             file_rows(path, file) + "</div>\n";
   }
-  return "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>cxxtest coverage</title>\n<style>\n" +
-         std::string(kStyle) + "</style>\n</head>\n<body>\n<div id=\"topbar\"><select id=\"files\">\n" + options +
+  return "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>cxxtest "
+         "coverage</title>\n<style>\n" +
+         std::string(kStyle) + "</style>\n</head>\n<body>\n<div id=\"topbar\"><select id=\"files\">\n" +
+         options +
          "</select><span class=\"legend\">not tracked <span class=\"miss\">not covered</span> <span "
          "class=\"hit\">covered</span></span></div>\n" +
          files + "<script>\n" + kScript + "</script>\n</body>\n</html>\n";
@@ -149,28 +156,27 @@ Exit cover_command(const std::vector<std::string>& args) {
 }
 
 void help_cover() {
-  std::cout
-      << "usage: cxxtest -cover [-coverpkg=patterns] [-coverprofile=c.out] [packages]\n"
-         "       cxxtest cover -html=c.out [-o c.html]\n\n"
-         "-cover builds the test binaries with LLVM source-based coverage\n"
-         "(-fprofile-instr-generate -fcoverage-mapping, variant plain-cover) and prints\n"
-         "each package's share of statements run, as go test does:\n\n"
-         "  ok  \tmodule/pkg\t0.012s\tcoverage: 73.2% of statements\n\n"
-         "A statement is an LLVM code region: code that runs as a whole with one count\n"
-         "(a statement, a condition, each side of && || ?:). A package measures the files\n"
-         "in its directory, sources and headers, never its test files, other packages,\n"
-         "deps, the runtime or the standard library; -coverpkg=./lexer,./parser measures\n"
-         "the packages those patterns match instead, in every test binary.\n\n"
-         "-coverprofile=c.out writes the line and function counts of the measured files of\n"
-         "every package to c.out as an lcov tracefile (genhtml, Codecov, editors read it),\n"
-         "and 'cxxtest cover -html=c.out -o c.html' turns it into one HTML page with each\n"
-         "line's count, covered lines green and uncovered red (stdout without -o).\n"
-         "llvm-profdata and llvm-cov come from the LLVM of the compiler (beside clang++,\n"
-         "else llvm-cov-<major>, else llvm-cov in PATH).\n\n"
-         "What fuzzing reached: -fuzzcorpus also runs each fuzz test's generated corpus\n"
-         "in the cache as subtests, so\n\n"
-         "  cxxtest -cover -fuzzcorpus -run=FuzzParse -coverprofile=c.out ./parser\n\n"
-         "measures the seeds, testdata/fuzz/FuzzParse and every input fuzzing kept.\n";
+  std::cout << "usage: cxxtest -cover [-coverpkg=patterns] [-coverprofile=c.out] [packages]\n"
+               "       cxxtest cover -html=c.out [-o c.html]\n\n"
+               "-cover builds the test binaries with LLVM source-based coverage\n"
+               "(-fprofile-instr-generate -fcoverage-mapping, variant plain-cover) and prints\n"
+               "each package's share of statements run, as go test does:\n\n"
+               "  ok  \tmodule/pkg\t0.012s\tcoverage: 73.2% of statements\n\n"
+               "A statement is an LLVM code region: code that runs as a whole with one count\n"
+               "(a statement, a condition, each side of && || ?:). A package measures the files\n"
+               "in its directory, sources and headers, never its test files, other packages,\n"
+               "deps, the runtime or the standard library; -coverpkg=./lexer,./parser measures\n"
+               "the packages those patterns match instead, in every test binary.\n\n"
+               "-coverprofile=c.out writes the line and function counts of the measured files of\n"
+               "every package to c.out as an lcov tracefile (genhtml, Codecov, editors read it),\n"
+               "and 'cxxtest cover -html=c.out -o c.html' turns it into one HTML page with each\n"
+               "line's count, covered lines green and uncovered red (stdout without -o).\n"
+               "llvm-profdata and llvm-cov come from the LLVM of the compiler (beside clang++,\n"
+               "else llvm-cov-<major>, else llvm-cov in PATH).\n\n"
+               "What fuzzing reached: -fuzzcorpus also runs each fuzz test's generated corpus\n"
+               "in the cache as subtests, so\n\n"
+               "  cxxtest -cover -fuzzcorpus -run=FuzzParse -coverprofile=c.out ./parser\n\n"
+               "measures the seeds, testdata/fuzz/FuzzParse and every input fuzzing kept.\n";
 }
 
 }  // namespace cxxtest::driver

@@ -46,19 +46,28 @@ Expected<bool> merge_lcov(std::string_view text, const std::string& origin, Cove
   int line_no = 0;
   for (size_t start = 0; start < text.size();) {
     size_t nl = text.find('\n', start);
-    std::string_view line = text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+    std::string_view line =
+        text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
     start = nl == std::string_view::npos ? text.size() : nl + 1;
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     auto where = [&] { return origin + ":" + std::to_string(line_no) + ": "; };
     if (line.empty() || line.rfind("TN:", 0) == 0) continue;
-    if (line == "end_of_record") { file = nullptr; continue; }
+    if (line == "end_of_record") {
+      file = nullptr;
+      continue;
+    }
     size_t colon = line.find(':');
-    if (colon == std::string_view::npos) return Error{where() + "want an lcov record TAG:VALUE, got \"" + std::string(line) + "\""};
+    if (colon == std::string_view::npos)
+      return Error{where() + "want an lcov record TAG:VALUE, got \"" + std::string(line) + "\""};
     std::string_view tag = line.substr(0, colon), value = line.substr(colon + 1);
-    if (tag == "SF") { file = &into[std::string(value)]; continue; }
+    if (tag == "SF") {
+      file = &into[std::string(value)];
+      continue;
+    }
     if (!file) return Error{where() + std::string(tag) + " record outside SF: ... end_of_record"};
-    if (!apply_record(tag, value, *file)) return Error{where() + "malformed " + std::string(tag) + " record \"" + std::string(value) + "\""};
+    if (!apply_record(tag, value, *file))
+      return Error{where() + "malformed " + std::string(tag) + " record \"" + std::string(value) + "\""};
   }
   return true;
 }

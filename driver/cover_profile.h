@@ -28,7 +28,7 @@
 namespace cxxtest::driver {
 
 struct FileCoverage {
-  std::map<int, uint64_t> lines;                            // line -> count
+  std::map<int, uint64_t> lines;                              // line -> count
   std::map<std::string, std::pair<int, uint64_t>> functions;  // name -> (line, count)
 };
 

@@ -1,9 +1,9 @@
 #include "driver/cover_tools.h"
 
+#include <unistd.h>
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <unistd.h>
 
 #include "driver/process.h"
 
@@ -50,7 +50,8 @@ Expected<CoverTools> find_cover_tools(const std::string& compiler) {
   std::lock_guard lock(mu);
   if (auto it = memo.find(compiler); it != memo.end()) return it->second;
   CoverTools tools;
-  for (auto [name, field] : {std::pair{"llvm-profdata", &tools.profdata}, std::pair{"llvm-cov", &tools.cov}}) {
+  for (auto [name, field] :
+       {std::pair{"llvm-profdata", &tools.profdata}, std::pair{"llvm-cov", &tools.cov}}) {
     std::string tried;
     *field = find_tool(compiler, name, tried);
     if (field->empty())

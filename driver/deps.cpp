@@ -242,10 +242,11 @@ std::string shared_libraries_under(const fs::path& dir) {
   std::string out;
   int n = 0;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator() && n < 3;
-       it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator() && n < 3; it.increment(ec)) {
     std::string name = it->path().filename().string();
-    if (!it->is_regular_file(ec) || (it->path().extension() != ".so" && name.find(".so.") == std::string::npos))
+    if (!it->is_regular_file(ec) ||
+        (it->path().extension() != ".so" && name.find(".so.") == std::string::npos))
       continue;
     out += (n++ ? ", " : "") + it->path().lexically_relative(dir).string();
   }
@@ -259,8 +260,8 @@ std::string shared_libraries_under(const fs::path& dir) {
 Expected<bool> check_found_library(const std::string& system, const DepDirs& dirs, DepRunner& run,
                                    const DepBuild& b) {
   if ((system != "make" && system != "autotools") || !b.archives.empty()) return true;
-  std::string looked = system == "make" ? dirs.build.string()
-                                        : (dirs.prefix / "lib").string() + " or " + dirs.build.string();
+  std::string looked =
+      system == "make" ? dirs.build.string() : (dirs.prefix / "lib").string() + " or " + dirs.build.string();
   std::string shared = shared_libraries_under(dirs.build);
   if (!shared.empty()) shared = " (only shared ones: " + shared + "; cxxtest links deps statically)";
   return run.error("the build produced no library (.a) under " + looked + shared +

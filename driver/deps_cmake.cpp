@@ -225,7 +225,8 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   // install, in include/). An install that fails (a project without install
   // rules, or targets built partly) only costs that fallback.
   fs::remove_all(dirs.prefix / "include", ec);
-  if (run.try_run({"cmake", "--install", dirs.build.string(), "--prefix", dirs.prefix.string()}, dirs.build) &&
+  if (run.try_run({"cmake", "--install", dirs.build.string(), "--prefix", dirs.prefix.string()},
+                  dirs.build) &&
       fs::is_directory(dirs.prefix / "include", ec))
     reply->include_dirs.push_back(dirs.prefix / "include");
   return reply;

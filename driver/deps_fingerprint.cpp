@@ -56,7 +56,9 @@ struct Walker {
   const std::vector<std::string>& skip_names;  // directory names
   std::vector<SourceEntry>& out;
 
-  bool skipped(const std::string& abs) const { return std::find(skip.begin(), skip.end(), abs) != skip.end(); }
+  bool skipped(const std::string& abs) const {
+    return std::find(skip.begin(), skip.end(), abs) != skip.end();
+  }
 
   // Lists `dir` (absolute `abs`, relative `rel`, "" for the root).
   void walk(const std::string& abs, const std::string& rel) {
@@ -231,10 +233,8 @@ Expected<bool> copy_entry(const fs::path& src, const fs::path& dst, const Source
   std::error_code ec;
   fs::create_directories(to.parent_path(), ec);
   if (lstat(to.c_str(), &st) == 0) fs::remove(to, ec);
-  if (e.symlink)
-    fs::copy_symlink(from, to, ec);
-  else
-    fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+  if (e.symlink) fs::copy_symlink(from, to, ec);
+  else fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
   if (ec) return Error{"copy " + from.string() + " to " + to.string() + ": " + ec.message()};
   struct timespec times[2];
   times[0].tv_nsec = UTIME_OMIT;

@@ -111,7 +111,8 @@ class DepRunner {
   // Runs argv in the build dir with `env` (NAME=VALUE) added and puts what
   // it printed (stdout and stderr; why it did not start) into *output, which
   // is logged too. Returns whether it exited 0.
-  bool capture(const std::vector<std::string>& argv, const std::vector<std::string>& env, std::string* output);
+  bool capture(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+               std::string* output);
   // For a build in a copy of the source: compiles map the build dir to the
   // source dir in debug info and __FILE__ (-ffile-prefix-map, through clang's
   // CCC_OVERRIDE_OPTIONS, which the wrappers' clang reads), so reports name

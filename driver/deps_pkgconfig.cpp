@@ -31,7 +31,8 @@ void find_pc_files(const DepDirs& dirs, std::vector<std::string>& pc_dirs, std::
 bool names_an_archive(const std::string& arg, const std::vector<fs::path>& archives) {
   if (arg.rfind("-l", 0) != 0 || arg.size() == 2) return false;
   std::string file = "lib" + arg.substr(2) + ".a";
-  return std::any_of(archives.begin(), archives.end(), [&](const fs::path& a) { return a.filename() == file; });
+  return std::any_of(archives.begin(), archives.end(),
+                     [&](const fs::path& a) { return a.filename() == file; });
 }
 
 template <typename T>
@@ -47,7 +48,9 @@ void add_cflags(const std::vector<std::string>& words, bool include_dirs, DepBui
     const std::string& w = words[i];
     for (std::string_view flag : {"-isystem", "-I"}) {
       if (w.compare(0, flag.size(), flag) != 0) continue;
-      std::string dir = w.size() > flag.size() ? w.substr(flag.size()) : i + 1 < words.size() ? words[++i] : "";
+      std::string dir = w.size() > flag.size() ? w.substr(flag.size())
+                        : i + 1 < words.size() ? words[++i]
+                                               : "";
       if (include_dirs && !dir.empty()) add_once(b.include_dirs, fs::path(dir).lexically_normal());
       break;
     }

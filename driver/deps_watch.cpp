@@ -39,12 +39,14 @@ bool is_under(const std::string& path, const std::string& dir) {
 std::string to_source(const fs::path& p, const DepDirs& dirs, bool copy) {
   std::string s = p.lexically_normal().string();
   std::string build = dirs.build.lexically_normal().string();
-  if (copy && is_under(s, build)) return (dirs.source / s.substr(build.size() + 1)).lexically_normal().string();
+  if (copy && is_under(s, build))
+    return (dirs.source / s.substr(build.size() + 1)).lexically_normal().string();
   return s;
 }
 
 // Every compiled source and the include dirs named by any compile command.
-void read_log(const DepDirs& dirs, bool copy, std::vector<std::string>& sources, std::vector<std::string>& inc_dirs) {
+void read_log(const DepDirs& dirs, bool copy, std::vector<std::string>& sources,
+              std::vector<std::string>& inc_dirs) {
   std::ifstream in(dirs.compile_log);
   std::set<std::string> seen_dirs;
   for (std::string line; std::getline(in, line);) {
@@ -78,14 +80,18 @@ bool regular_file(const std::string& p) {
 
 void add_stat(std::string& out, const WatchedPath& w, const struct stat* st) {
   out += w.path;
-  if (!st) { out += " missing\n"; return; }
+  if (!st) {
+    out += " missing\n";
+    return;
+  }
   int64_t mtime = static_cast<int64_t>(st->st_mtim.tv_sec) * 1000000000 + st->st_mtim.tv_nsec;
   out += " " + std::to_string(mtime) + (w.dir ? std::string() : " " + std::to_string(st->st_size)) + "\n";
 }
 
 }  // namespace
 
-std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool copy, const std::vector<SourceEntry>& entries) {
+std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool copy,
+                                       const std::vector<SourceEntry>& entries) {
   std::vector<std::string> sources, inc_dirs;
   read_log(dirs, copy, sources, inc_dirs);
   std::string src_root = clean_dir(dirs.source).string();
@@ -125,7 +131,8 @@ std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool copy, const std
     if (is_build_file(e.rel)) files.insert(src_root + "/" + e.rel);
   std::set<std::string> dirs_of;
   for (const auto& f : files)
-    for (std::string d = f.substr(0, f.rfind('/')); d.size() >= src_root.size(); d = d.substr(0, d.rfind('/'))) {
+    for (std::string d = f.substr(0, f.rfind('/')); d.size() >= src_root.size();
+         d = d.substr(0, d.rfind('/'))) {
       if (!dirs_of.insert(d).second) break;
       if (d == src_root) break;
     }

@@ -33,7 +33,8 @@ struct WatchedPath {
 // (their stats are the ones the build saw). Empty when the build compiled
 // nothing through the wrappers (a command that ignores $CC): then every run
 // walks the tree.
-std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool build_is_copy, const std::vector<SourceEntry>& entries);
+std::vector<WatchedPath> watched_paths(const DepDirs& dirs, bool build_is_copy,
+                                       const std::vector<SourceEntry>& entries);
 
 // A digest of the watched paths' stats now (a missing path counts as such).
 std::string watched_digest(const std::vector<WatchedPath>& paths);

@@ -1,10 +1,10 @@
 #include "driver/discovery.h"
 
+#include <sys/stat.h>
 #include <charconv>
 #include <iostream>
 #include <map>
 #include <thread>
-#include <sys/stat.h>
 
 #include "cachedir/cache.h"
 #include "cachedir/sha256.h"
@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string stat_id(const fs::path& p) {
-  struct stat st{};
+  struct stat st {};
   if (stat(p.c_str(), &st) != 0) return p.string() + " missing\n";
   return p.string() + " " + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) +
          " " + std::to_string(st.st_size) + "\n";
@@ -91,8 +91,8 @@ void parse_discovery_output(const std::string& text, std::vector<DiscoveryJob*>&
         job->errors.push_back(std::string(f[1]) + ":" + std::string(f[2]) + ":" + std::string(f[3]) + ": " +
                               std::string(f[4]));
       } else if (f[0] == "test" || f[0] == "fuzz" || f[0] == "bench") {
-        job->funcs.push_back(
-            TestFunc{f[0] == "fuzz", std::string(f[4]), job->file, to_int(f[2]), to_int(f[3]), f[0] == "bench"});
+        job->funcs.push_back(TestFunc{f[0] == "fuzz", std::string(f[4]), job->file, to_int(f[2]),
+                                      to_int(f[3]), f[0] == "bench"});
       } else if (f[0] == "main") {
         TestFunc main{false, std::string(f[4]), job->file, to_int(f[2]), to_int(f[3])};
         main.test_main = true;
@@ -102,7 +102,8 @@ void parse_discovery_output(const std::string& text, std::vector<DiscoveryJob*>&
   });
 }
 
-Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cache& cache, bool print_commands) {
+Expected<bool> discover(std::vector<DiscoveryJob>& jobs, cxxtest::cachedir::Cache& cache,
+                        bool print_commands) {
   // Group the cache misses by (compiler, args) so each group is one tool run.
   std::map<std::vector<std::string>, std::vector<std::pair<DiscoveryJob*, std::string>>> misses;
   for (auto& job : jobs) {

@@ -82,7 +82,8 @@ Expected<Session> open_session(const std::vector<std::string>& args) {
 }
 
 // Step 4 for one target, given its seeds and dictionary from step 2.
-Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const std::string& dict, const fs::path& out) {
+Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const std::string& dict,
+                            const fs::path& out) {
   auto zipped = write_seed_zip(seeds, out / (t.name + "_seed_corpus.zip"));
   if (!zipped) return Error{zipped.error()};
   // Always a dict file, for tools that expect one; the options name it
@@ -110,7 +111,8 @@ Exit export_command(const std::vector<std::string>& args) {
   if (!s) return sub_fail(s.error());
   auto module = load_module(s->opts.words, s->cwd, s->cache->root());
   if (!module) return sub_fail(module.error());
-  int jobs = s->opts.jobs > 0 ? s->opts.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int jobs =
+      s->opts.jobs > 0 ? s->opts.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
   // 1. The corpus tools (and the plain plan the export rebuilds from).
   auto tools = build_corpus_tools(*module, *s->cache, s->opts.print_commands, jobs);
@@ -137,10 +139,13 @@ Exit export_command(const std::vector<std::string>& args) {
   for (const auto& t : targets) {
     std::error_code ec;
     fs::remove_all(work / "seeds" / t.name, ec);
-    int code = run_corpus_tool(tools->tool.at(t.package->pkg->rel_dir), t.package->pkg->dir,
-                               {"seeds", t.fuzz, (work / "seeds" / t.name).string(), (work / "seeds" / (t.name + ".dict")).string()},
-                               s->opts.print_commands);
-    if (code != 0) return sub_fail("export: reading the seeds of " + t.fuzz + " in " + t.package->pkg->import_path + " failed");
+    int code = run_corpus_tool(
+        tools->tool.at(t.package->pkg->rel_dir), t.package->pkg->dir,
+        {"seeds", t.fuzz, (work / "seeds" / t.name).string(), (work / "seeds" / (t.name + ".dict")).string()},
+        s->opts.print_commands);
+    if (code != 0)
+      return sub_fail("export: reading the seeds of " + t.fuzz + " in " + t.package->pkg->import_path +
+                      " failed");
   }
 
   // 3. The binaries.

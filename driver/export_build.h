@@ -35,8 +35,8 @@ struct ExportTarget {
 
 // Builds out_dir/<name> for every target, in `work` (a build directory of
 // its own). Errors hold the failed steps' output.
-Expected<bool> build_exports(const Plan& plain, const std::vector<ExportTarget>& targets, const ExportEnv& env,
-                             const std::filesystem::path& out_dir, const std::filesystem::path& work,
-                             bool print_commands, int jobs);
+Expected<bool> build_exports(const Plan& plain, const std::vector<ExportTarget>& targets,
+                             const ExportEnv& env, const std::filesystem::path& out_dir,
+                             const std::filesystem::path& work, bool print_commands, int jobs);
 
 }  // namespace cxxtest::driver

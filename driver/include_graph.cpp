@@ -1,9 +1,9 @@
 #include "driver/include_graph.h"
 
+#include <sys/stat.h>
 #include <cctype>
 #include <charconv>
 #include <deque>
-#include <sys/stat.h>
 #include <unordered_set>
 
 #include "cachedir/atomic_file.h"
@@ -60,7 +60,8 @@ bool opens_body_after(std::string_view text, size_t at) {
   return i < text.size() && text[i] == '{';
 }
 
-bool defines_function(std::string_view text, std::string_view name, std::initializer_list<std::string_view> types) {
+bool defines_function(std::string_view text, std::string_view name,
+                      std::initializer_list<std::string_view> types) {
   for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
     size_t end = at + name.size();
     if ((at > 0 && ident_char(text[at - 1])) || (end < text.size() && ident_char(text[end]))) continue;
@@ -128,8 +129,14 @@ void IncludeGraph::load() {
     Entry e;
     if (fields.size() < 3 || !parse_int(fields[1], e.mtime_ns) || !parse_int(fields[2], e.size)) continue;
     auto first = fields.begin() + 3;
-    if (first != fields.end() && *first == kMainMarker) { e.entries |= kMainEntry; ++first; }
-    if (first != fields.end() && *first == kFuzzerMarker) { e.entries |= kFuzzerEntry; ++first; }
+    if (first != fields.end() && *first == kMainMarker) {
+      e.entries |= kMainEntry;
+      ++first;
+    }
+    if (first != fields.end() && *first == kFuzzerMarker) {
+      e.entries |= kFuzzerEntry;
+      ++first;
+    }
     e.directives.assign(first, fields.end());
     entries_[std::string(fields[0])] = std::move(e);
   }
@@ -151,7 +158,7 @@ void IncludeGraph::save() {
 
 const IncludeGraph::FileStat& IncludeGraph::stat_of(const fs::path& file) {
   auto [it, fresh] = stats_.try_emplace(file.string());
-  struct stat st{};
+  struct stat st {};
   if (fresh && stat(file.c_str(), &st) == 0) {
     it->second.regular = S_ISREG(st.st_mode);
     it->second.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
@@ -246,9 +253,11 @@ bool IncludeGraph::includes_cxxtest(const fs::path& file) {
   return false;
 }
 
-std::vector<std::string> IncludeGraph::implementers(const Include& inc, const std::map<std::string, Package>& by_dir) {
+std::vector<std::string> IncludeGraph::implementers(const Include& inc,
+                                                    const std::map<std::string, Package>& by_dir) {
   std::string root = root_.lexically_normal().string();
-  std::string rel = inc.key.size() > root.size() ? inc.key.substr(root.size() + (root.back() == '/' ? 0 : 1)) : "";
+  std::string rel =
+      inc.key.size() > root.size() ? inc.key.substr(root.size() + (root.back() == '/' ? 0 : 1)) : "";
   std::vector<std::string> declared;
   for (const auto& [dir, pkg] : header_packages_)
     if (dir == "." || rel.compare(0, dir.size() + 1, dir + "/") == 0) declared.push_back(pkg);
@@ -267,7 +276,8 @@ std::vector<std::string> IncludeGraph::implementers(const Include& inc, const st
   return it == stem_implementers_.end() ? std::vector<std::string>{} : it->second;
 }
 
-std::vector<const Package*> IncludeGraph::link_set(const Package& pkg, const std::vector<fs::path>& test_files,
+std::vector<const Package*> IncludeGraph::link_set(const Package& pkg,
+                                                   const std::vector<fs::path>& test_files,
                                                    const std::map<std::string, Package>& by_dir) {
   std::set<std::string> linked{pkg.rel_dir};
   std::unordered_set<std::string> seen;

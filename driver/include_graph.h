@@ -39,7 +39,8 @@ class IncludeGraph {
   // when that has sources; else by the packages declared for its directory
   // (set_header_packages); else by every package with a source of the same
   // stem that includes it (include/yaml-cpp/parser.h <- src/parser.cpp).
-  std::vector<const Package*> link_set(const Package& pkg, const std::vector<std::filesystem::path>& test_files,
+  std::vector<const Package*> link_set(const Package& pkg,
+                                       const std::vector<std::filesystem::path>& test_files,
                                        const std::map<std::string, Package>& by_dir);
 
   // [package."src"] headers = ["include/yaml-cpp"]: module-relative header
@@ -89,7 +90,7 @@ class IncludeGraph {
   std::filesystem::path cache_file_;
   std::map<std::string, Entry> entries_;
   std::unordered_map<std::string, std::vector<Include>> includes_;  // this run's answers
-  std::unordered_map<std::string, FileStat> stats_;                // this run's stats
+  std::unordered_map<std::string, FileStat> stats_;                 // this run's stats
   bool dirty_ = false;
   std::vector<std::pair<std::string, std::string>> header_packages_;  // dir -> package
   // Header key -> packages with a same-stem source including it, built on

@@ -36,12 +36,19 @@ std::string dockerfile(const std::string& project, const std::string& module_rel
          "      cmake ninja-build zip pkg-config libre2-dev libtomlplusplus-dev nlohmann-json3-dev \\\n"
          "      llvm-dev libclang-dev libclang-cpp-dev\n"
          "RUN git clone --depth 1 $CXXTEST_GIT /opt/cxxtest-src && \\\n"
-         "    cmake -S /opt/cxxtest-src -B /opt/cxxtest-build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF && \\\n"
+         "    cmake -S /opt/cxxtest-src -B /opt/cxxtest-build -G Ninja -DCMAKE_BUILD_TYPE=Release "
+         "-DBUILD_TESTING=OFF && \\\n"
          "    cmake --build /opt/cxxtest-build && cmake --install /opt/cxxtest-build --prefix /usr/local\n\n"
          "# The project (ClusterFuzzLite: this repository; an OSS-Fuzz project dir\n"
-         "# clones it instead: RUN git clone --depth 1 <repository> $SRC/" + project + ").\n"
-         "COPY . $SRC/" + project + "\n"
-         "WORKDIR " + workdir + "\n"
+         "# clones it instead: RUN git clone --depth 1 <repository> $SRC/" +
+         project +
+         ").\n"
+         "COPY . $SRC/" +
+         project +
+         "\n"
+         "WORKDIR " +
+         workdir +
+         "\n"
          "COPY .clusterfuzzlite/build.sh $SRC/\n";
 }
 

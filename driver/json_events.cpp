@@ -28,7 +28,8 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 // "--- PASS: TestX/sub (0.01s)" (any indentation) -> action, name, seconds.
 bool parse_result(std::string_view line, std::string& action, std::string& name, double& secs) {
   while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
-  for (auto [prefix, act] : {std::pair{"--- PASS: ", "pass"}, {"--- FAIL: ", "fail"}, {"--- SKIP: ", "skip"}}) {
+  for (auto [prefix, act] :
+       {std::pair{"--- PASS: ", "pass"}, {"--- FAIL: ", "fail"}, {"--- SKIP: ", "skip"}}) {
     if (!starts_with(line, prefix)) continue;
     std::string_view rest = line.substr(std::string_view(prefix).size());
     size_t paren = rest.rfind(" (");
@@ -40,7 +41,6 @@ bool parse_result(std::string_view line, std::string& action, std::string& name,
   return false;
 }
 
-
 // The length of the valid UTF-8 sequence starting at s[i], or 0.
 size_t utf8_length(std::string_view s, size_t i) {
   unsigned char c = static_cast<unsigned char>(s[i]);
@@ -48,7 +48,8 @@ size_t utf8_length(std::string_view s, size_t i) {
   if (n == 0 || i + n > s.size()) return 0;
   unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
   // Overlong forms, surrogates and code points past U+10FFFF.
-  if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
+  if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) ||
+      (c == 0xf4 && c1 > 0x8f))
     return 0;
   for (size_t k = 1; k < n; ++k)
     if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return 0;
@@ -61,18 +62,24 @@ std::string json_quote(std::string_view s) {
   std::string out = "\"";
   for (size_t i = 0; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == '"' || c == '\\') { out += '\\'; out += static_cast<char>(c); }
-    else if (c == '\n') out += "\\n";
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') out += "\\n";
     else if (c == '\t') out += "\\t";
     else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7f) { char buf[8]; std::snprintf(buf, sizeof buf, "\\u%04x", c); out += buf; }
-    else if (c < 0x80) out += static_cast<char>(c);
-    else if (size_t n = utf8_length(s, i)) { out.append(s.substr(i, n)); i += n - 1; }
-    else out += "\\ufffd";  // as Go's encoder writes an invalid byte
+    else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else if (c < 0x80) out += static_cast<char>(c);
+    else if (size_t n = utf8_length(s, i)) {
+      out.append(s.substr(i, n));
+      i += n - 1;
+    } else out += "\\ufffd";  // as Go's encoder writes an invalid byte
   }
   return out + "\"";
 }
-
 
 std::string JsonEvents::event(std::string_view action, std::string_view test, std::string_view output,
                               double elapsed) {
@@ -107,7 +114,9 @@ std::string JsonEvents::line(std::string_view text) {
   size_t depth = 0;
   while (body.substr(depth * 4, 4) == "    ") ++depth;
   if (!framing) return output_line(text, depth);
-  for (auto [prefix, act] : {std::pair{"=== RUN   ", "run"}, {"=== PAUSE ", "pause"}, {"=== CONT  ", "cont"},
+  for (auto [prefix, act] : {std::pair{"=== RUN   ", "run"},
+                             {"=== PAUSE ", "pause"},
+                             {"=== CONT  ", "cont"},
                              {"=== NAME  ", ""}}) {
     if (!starts_with(body, prefix)) continue;
     std::string out = flush(0);

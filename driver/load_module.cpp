@@ -6,7 +6,8 @@ namespace cxxtest::driver {
 
 namespace fs = std::filesystem;
 
-Expected<Module> load_module(const std::vector<std::string>& patterns, const fs::path& cwd, const fs::path& cache_root) {
+Expected<Module> load_module(const std::vector<std::string>& patterns, const fs::path& cwd,
+                             const fs::path& cache_root) {
   auto root = find_module_root(cwd);
   if (!root) return Error{root.error()};
   auto config = load_config(*root / "cxxtest.toml");
@@ -26,7 +27,8 @@ Expected<Module> load_module(const std::vector<std::string>& patterns, const fs:
       std::cerr << m.config.location_of("package." + dir) << ": warning: [package.\"" << dir
                 << "\"]: no such directory in the module\n";
   }
-  auto matched = match_scanned(scanned, m.config, patterns.empty() ? std::vector<std::string>{"."} : patterns, cwd);
+  auto matched =
+      match_scanned(scanned, m.config, patterns.empty() ? std::vector<std::string>{"."} : patterns, cwd);
   if (!matched) return Error{matched.error()};
   m.matched = *matched;
   return m;

@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (auto lang = wrapper_language_for(argv[0])) return compiler_wrapper_main(*lang, args);
   std::string sub = args.empty() ? "" : args[0];
-  std::vector<std::string> rest = args.empty() ? args : std::vector<std::string>(args.begin() + 1, args.end());
+  std::vector<std::string> rest =
+      args.empty() ? args : std::vector<std::string>(args.begin() + 1, args.end());
   if (sub == "cc") return compiler_wrapper_main(Language::C, rest);
   if (sub == "c++") return compiler_wrapper_main(Language::Cxx, rest);
   Exit code;

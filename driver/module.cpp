@@ -22,8 +22,8 @@ bool skipped_dir_name(const std::string& name) {
 // holding cxxtest.toml is a nested module and one holding CMakeCache.txt a
 // build tree: neither it nor anything below is scanned; nor is anything
 // [module] or [package] exclude leaves out.
-void scan_dir(const Config& config, const fs::path& dir, const std::string& rel, const std::vector<fs::path>& skip,
-              std::vector<Package>& out) {
+void scan_dir(const Config& config, const fs::path& dir, const std::string& rel,
+              const std::vector<fs::path>& skip, std::vector<Package>& out) {
   Package pkg;
   pkg.rel_dir = rel;
   pkg.dir = dir;
@@ -61,7 +61,8 @@ void scan_dir(const Config& config, const fs::path& dir, const std::string& rel,
 }
 
 // Converts a pattern to a module-relative directory and whether it ends in "/...".
-Expected<std::pair<std::string, bool>> pattern_dir(const Config& config, std::string pattern, const fs::path& cwd) {
+Expected<std::pair<std::string, bool>> pattern_dir(const Config& config, std::string pattern,
+                                                   const fs::path& cwd) {
   bool recursive = false;
   if (pattern == "..." || ends_with(pattern, "/...")) {
     recursive = true;
@@ -70,14 +71,14 @@ Expected<std::pair<std::string, bool>> pattern_dir(const Config& config, std::st
   fs::path abs;
   if (pattern == config.module || pattern.rfind(config.module + "/", 0) == 0)
     abs = config.root / (pattern == config.module ? "." : pattern.substr(config.module.size() + 1));
-  else
-    abs = fs::path(pattern).is_absolute() ? fs::path(pattern) : cwd / pattern;
+  else abs = fs::path(pattern).is_absolute() ? fs::path(pattern) : cwd / pattern;
   fs::path rel = abs.lexically_normal().lexically_relative(config.root);
   std::string r = rel.string();
   if (!r.empty() && r.back() == '/') r.pop_back();
   if (r.empty()) r = ".";
   if (r == ".." || r.rfind("../", 0) == 0)
-    return Error{"pattern " + pattern + (recursive ? "/..." : "") + ": directory outside the module rooted at " + config.root.string()};
+    return Error{"pattern " + pattern + (recursive ? "/..." : "") +
+                 ": directory outside the module rooted at " + config.root.string()};
   return std::make_pair(r, recursive);
 }
 
@@ -96,11 +97,12 @@ bool is_source_file(const fs::path& p) {
 bool is_c_source(const fs::path& p) { return p.extension() == ".c"; }
 
 Expected<fs::path> find_module_root(const fs::path& start) {
-  for (fs::path dir = start; ; dir = dir.parent_path()) {
+  for (fs::path dir = start;; dir = dir.parent_path()) {
     if (fs::exists(dir / "cxxtest.toml")) return dir;
     if (dir == dir.root_path() || dir.empty()) break;
   }
-  return Error{"cannot find cxxtest.toml in " + start.string() + " or any parent directory (run 'cxxtest init NAME' to create one)"};
+  return Error{"cannot find cxxtest.toml in " + start.string() +
+               " or any parent directory (run 'cxxtest init NAME' to create one)"};
 }
 
 std::vector<Package> scan_packages(const Config& config, const std::vector<fs::path>& skip) {
@@ -123,12 +125,13 @@ Expected<std::vector<Package>> match_scanned(const std::vector<Package>& all, co
     auto [rel, recursive] = *dir;
     bool matched = false;
     for (const auto& pkg : all) {
-      bool hit = pkg.rel_dir == rel ||
-                 (recursive && (rel == "." || pkg.rel_dir.rfind(rel + "/", 0) == 0));
-      if (hit) { chosen[pkg.rel_dir] = &pkg; matched = true; }
+      bool hit = pkg.rel_dir == rel || (recursive && (rel == "." || pkg.rel_dir.rfind(rel + "/", 0) == 0));
+      if (hit) {
+        chosen[pkg.rel_dir] = &pkg;
+        matched = true;
+      }
     }
-    if (!matched)
-      return Error{"pattern " + pattern + ": matched no packages"};
+    if (!matched) return Error{"pattern " + pattern + ": matched no packages"};
   }
   std::vector<Package> out;
   for (const auto& [rel, pkg] : chosen) out.push_back(*pkg);

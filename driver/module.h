@@ -13,11 +13,11 @@
 namespace cxxtest::driver {
 
 struct Package {
-  std::string rel_dir;                           // "." or "parser/json"
-  std::filesystem::path dir;                     // absolute
-  std::string import_path;                       // module name [+ "/" + rel_dir]
-  std::vector<std::filesystem::path> sources;    // non-test .c/.cpp/.cc/.cxx, sorted
-  std::vector<std::filesystem::path> test_files; // *_test.cpp/*_test.cc, sorted
+  std::string rel_dir;                            // "." or "parser/json"
+  std::filesystem::path dir;                      // absolute
+  std::string import_path;                        // module name [+ "/" + rel_dir]
+  std::vector<std::filesystem::path> sources;     // non-test .c/.cpp/.cc/.cxx, sorted
+  std::vector<std::filesystem::path> test_files;  // *_test.cpp/*_test.cc, sorted
 };
 
 bool is_test_file(const std::filesystem::path& p);

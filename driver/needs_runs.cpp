@@ -65,12 +65,14 @@ std::vector<NeedsGroup> needs_groups(const Plan& plan, const Variant& current, c
     for (const std::string& needs : needs_in(p.pkg->dir, matcher)) {
       Variant v;
       if (!variant_of(needs, v) || !cxxtest::instrument::check_variant(v).empty()) {
-        std::cerr << "cxxtest: warning: " << p.pkg->import_path << ": testdata/fuzz inputs say '// needs: " << needs
+        std::cerr << "cxxtest: warning: " << p.pkg->import_path
+                  << ": testdata/fuzz inputs say '// needs: " << needs
                   << "', which is not a build cxxtest can make: not run\n";
         continue;
       }
       if ((current.sanitizers & v.sanitizers) == v.sanitizers) continue;  // this run's build has them
-      auto g = std::find_if(groups.begin(), groups.end(), [&](const NeedsGroup& x) { return x.needs == needs; });
+      auto g =
+          std::find_if(groups.begin(), groups.end(), [&](const NeedsGroup& x) { return x.needs == needs; });
       if (g == groups.end()) g = groups.insert(groups.end(), NeedsGroup{needs, v, {}});
       g->packages.push_back(i);
     }

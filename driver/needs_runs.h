@@ -22,9 +22,9 @@ namespace cxxtest::driver {
 
 // The inputs of some packages that need one set of build flags.
 struct NeedsGroup {
-  std::string needs;                    // as the files say it: "-asan"
-  cxxtest::instrument::Variant variant; // a plain build with those sanitizers
-  std::vector<size_t> packages;         // indexes into the plan's packages
+  std::string needs;                     // as the files say it: "-asan"
+  cxxtest::instrument::Variant variant;  // a plain build with those sanitizers
+  std::vector<size_t> packages;          // indexes into the plan's packages
 };
 
 // For the built packages of `plan` (run in `current`), the `// needs:` sets

@@ -20,7 +20,10 @@ Expected<bool> write_if_changed(const std::filesystem::path& path, const std::st
 // Appends `s` to a ninja variable's value: '$' doubled, so ninja passes it
 // on literally. (A newline cannot be escaped; config.cpp refuses those.)
 void append_value(std::string& t, const std::string& s) {
-  if (s.find('$') == std::string::npos) { t += s; return; }
+  if (s.find('$') == std::string::npos) {
+    t += s;
+    return;
+  }
   for (char c : s) {
     if (c == '$') t += '$';
     t += c;

@@ -1,13 +1,13 @@
 #include "driver/process.h"
 
-#include <cerrno>
-#include <csignal>
-#include <cstring>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 
 extern char** environ;
 
@@ -65,7 +65,8 @@ std::vector<char*> c_strings(std::vector<std::string>& v) {
 
 ExitStatus wait_for(pid_t pid) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   ExitStatus result;
   if (WIFEXITED(status)) result.code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
@@ -74,8 +75,8 @@ ExitStatus wait_for(pid_t pid) {
 
 }  // namespace
 
-ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOptions& opts,
-                       std::string* output, const std::function<void(std::string_view)>& on_chunk) {
+ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOptions& opts, std::string* output,
+                       const std::function<void(std::string_view)>& on_chunk) {
   std::string program = find_in_path(argv.at(0));
   if (program.empty()) {
     if (output) *output = "cannot run " + argv[0] + ": executable file not found in $PATH\n";

@@ -17,18 +17,17 @@ struct ExitStatus {
 };
 
 struct ProcessOptions {
-  std::string cwd;                      // empty: inherit
-  std::vector<std::string> extra_env;   // NAME=VALUE entries added to the environment
-  bool merge_stderr = true;             // stderr goes into the same capture as stdout
-  bool new_process_group = false;       // so a timeout can kill the whole group
+  std::string cwd;                     // empty: inherit
+  std::vector<std::string> extra_env;  // NAME=VALUE entries added to the environment
+  bool merge_stderr = true;            // stderr goes into the same capture as stdout
+  bool new_process_group = false;      // so a timeout can kill the whole group
 };
 
 // Runs argv[0] (searched in PATH) and collects its output. If `on_chunk` is set
 // it is called with each piece of output as it arrives (and nothing is
 // collected). On a failure to start, returns code 127 and puts the reason
 // ("cannot run ninja: No such file or directory") into `output`.
-ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOptions& opts,
-                       std::string* output,
+ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOptions& opts, std::string* output,
                        const std::function<void(std::string_view)>& on_chunk = nullptr);
 
 // Looks up a program in PATH; returns "" when absent.

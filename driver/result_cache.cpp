@@ -1,12 +1,12 @@
 #include "driver/result_cache.h"
 
+#include <sys/stat.h>
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <set>
 #include <sstream>
-#include <sys/stat.h>
 
 #include "cachedir/atomic_file.h"
 #include "cachedir/sha256.h"
@@ -26,7 +26,8 @@ std::string env_fingerprint(const std::string& name) {
 
 int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::system_clock::now().time_since_epoch()).count();
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace
@@ -36,9 +37,10 @@ std::string testdata_fingerprint(const fs::path& pkg_dir) {
   std::error_code ec;
   fs::path root = pkg_dir / "testdata";
   if (!fs::is_directory(root, ec)) return "none";
-  for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
     if (ec) break;
-    struct stat st{};
+    struct stat st {};
     if (stat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
     lines.push_back(it->path().lexically_relative(root).string() + " " + std::to_string(st.st_size) + " " +
                     std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec));
@@ -54,7 +56,7 @@ std::string testdata_fingerprint(const fs::path& pkg_dir) {
 // touch, or a file edited and restored) keeps its test results, while a
 // no-op run hashes nothing.
 std::string ResultCache::binary_id(const fs::path& binary) const {
-  struct stat st{};
+  struct stat st {};
   if (stat(binary.c_str(), &st) != 0) return "missing";
   std::string stat_key = cxxtest::cachedir::sha256_hex(
       binary.string() + "\n" + std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
@@ -80,7 +82,8 @@ std::string ResultCache::key(const fs::path& binary, const std::vector<std::stri
 int64_t ResultCache::expired_ns() const {
   if (!expired_ns_) {
     auto at = cache_.test_results_expired_at();
-    expired_ns_ = at ? std::chrono::duration_cast<std::chrono::nanoseconds>(at->time_since_epoch()).count() : 0;
+    expired_ns_ =
+        at ? std::chrono::duration_cast<std::chrono::nanoseconds>(at->time_since_epoch()).count() : 0;
   }
   return *expired_ns_;
 }

@@ -153,7 +153,8 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
   std::vector<std::thread> threads;
   if (to_execute == 0) worker();
   else
-    for (size_t t = 0; t < std::min<size_t>(std::max(1, parallel), to_execute); ++t) threads.emplace_back(worker);
+    for (size_t t = 0; t < std::min<size_t>(std::max(1, parallel), to_execute); ++t)
+      threads.emplace_back(worker);
 
   RunSummary summary;
   for (size_t i = 0; i < runs.size(); ++i) {

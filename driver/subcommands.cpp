@@ -9,8 +9,8 @@
 #include "cachedir/location.h"
 #include "driver/cli_flags.h"
 #include "driver/compiler_wrapper.h"
-#include "driver/cover_command.h"
 #include "driver/config.h"
+#include "driver/cover_command.h"
 #include "driver/export.h"
 #include "driver/module.h"
 #include "driver/paths.h"
@@ -28,7 +28,10 @@ Exit fail(const std::string& message) {
   return Exit::Usage;
 }
 
-struct EnvVar { const char* name; std::string value; };
+struct EnvVar {
+  const char* name;
+  std::string value;
+};
 
 // The variant's build settings for other build systems: the wrappers, the
 // flags they add, and the variant name they read (compiler_wrapper.h).
@@ -60,12 +63,9 @@ std::vector<EnvVar> env_vars(const Variant& v) {
   if (auto m = find_module_root(fs::current_path())) module = (*m / "cxxtest.toml").string();
   const InstallPaths& p = install_paths();
   std::vector<EnvVar> vars{
-      {"CXXTESTCACHE", root ? root->string() : ""},
-      {"CXXTESTMOD", module},
-      {"CXXTESTROOT", p.prefix.string()},
-      {"CXXTESTINCLUDE", p.include_dir.string()},
-      {"CXXTESTRUNTIME", p.runtime_lib.string()},
-      {"CXXTESTSHARE", p.share_dir.string()},
+      {"CXXTESTCACHE", root ? root->string() : ""}, {"CXXTESTMOD", module},
+      {"CXXTESTROOT", p.prefix.string()},           {"CXXTESTINCLUDE", p.include_dir.string()},
+      {"CXXTESTRUNTIME", p.runtime_lib.string()},   {"CXXTESTSHARE", p.share_dir.string()},
   };
   for (auto& b : build_vars(v)) vars.push_back(std::move(b));
   return vars;
@@ -91,10 +91,14 @@ Exit clean_command(const std::vector<std::string>& args) {
     else if (f == "-testcache") testcache = true;
     else if (f == "-fuzzcache") fuzzcache = true;
     else if (!a.empty() && a[0] == '-') return fail("clean: flag provided but not defined: " + a);
-    else if (fuzzcache || cache || testcache) return fail("clean -fuzzcache cannot be used with package arguments");
-    else return fail("clean: unexpected argument " + a + " (cxxtest clean takes only -cache, -testcache, -fuzzcache)");
+    else if (fuzzcache || cache || testcache)
+      return fail("clean -fuzzcache cannot be used with package arguments");
+    else
+      return fail("clean: unexpected argument " + a +
+                  " (cxxtest clean takes only -cache, -testcache, -fuzzcache)");
   }
-  if (!cache && !testcache && !fuzzcache) return fail("clean: nothing to clean (use -cache, -testcache or -fuzzcache)");
+  if (!cache && !testcache && !fuzzcache)
+    return fail("clean: nothing to clean (use -cache, -testcache or -fuzzcache)");
   auto root = cxxtest::cachedir::cache_root();
   if (!root) return fail(root.error());
   cxxtest::cachedir::Cache c(*root);
@@ -114,10 +118,12 @@ Exit env_command(const std::vector<std::string>& args) {
     std::string flag = a.rfind("--", 0) == 0 ? a.substr(2) : a.rfind("-", 0) == 0 ? a.substr(1) : "";
     if (flag.empty()) names.push_back(a);
     else if (!cxxtest::instrument::apply_variant_flag(variant, flag))
-      return fail("env: flag provided but not defined: " + a + " (cxxtest env takes -fuzz -asan -ubsan -race -laf)");
+      return fail("env: flag provided but not defined: " + a +
+                  " (cxxtest env takes -fuzz -asan -ubsan -race -laf)");
   }
   if (variant.laf && variant.mode != cxxtest::instrument::Mode::Fuzz) return fail("env: -laf needs -fuzz");
-  if (std::string problem = cxxtest::instrument::check_variant(variant); !problem.empty()) return fail("env: " + problem);
+  if (std::string problem = cxxtest::instrument::check_variant(variant); !problem.empty())
+    return fail("env: " + problem);
   auto vars = env_vars(variant);
   if (names.empty()) {
     for (const auto& v : vars) std::cout << v.name << "=" << double_quoted(v.value) << "\n";
@@ -188,26 +194,27 @@ void help_test() {
 }
 
 void help_fuzz() {
-  std::cout << "usage: cxxtest -fuzz=FuzzXxx [-fuzztime=30s|1000x] [-parallel=N] [-asan|-ubsan|-race] ./pkg\n\n"
-               "A fuzz target is void FuzzXxx(cxxtest::F& f): f.Add(seed values...), then\n"
-               "f.Fuzz([](cxxtest::T& t, args...) { ... }) with arguments of the types\n"
-               "std::string, std::string_view, std::vector<uint8_t>, std::span<const uint8_t>,\n"
-               "const char*, bool, integers and floating point.\n\n"
-               "-fuzz builds the package with SanitizerCoverage and comparison tracing (never\n"
-               "the standard library or [fuzz] noinstrument code) and runs -parallel workers\n"
-               "until -fuzztime ends or an input fails. A failure is minimized (-fuzzminimizetime),\n"
-               "checked to fail again in a fresh process, and written to\n"
-               "testdata/fuzz/FuzzXxx/<hash>, with the command that re-runs it. Inputs with new\n"
-               "coverage go to the cache directory (cxxtest clean -fuzzcache removes them).\n\n"
-               "Corpus files are 'cxxtest fuzz v1' text, one typed value per line, for example\n"
-               "  cxxtest fuzz v1\n"
-               "  std::string(\"a\\x00b\")\n"
-               "  int(42)\n"
-               "-fuzzimport=DIR turns raw libFuzzer/AFL++ inputs into such files. A dictionary\n"
-               "is testdata/fuzz/FuzzXxx.dict (AFL/libFuzzer format) or f.Dict({...}).\n\n"
-               "Real projects: [deps.NAME] in cxxtest.toml builds a library with its own build\n"
-               "system, instrumented; cxxtest-cc / cxxtest-c++ instrument any build. See\n"
-               "'man cxxtest', FUZZING AN EXISTING PROJECT.\n";
+  std::cout
+      << "usage: cxxtest -fuzz=FuzzXxx [-fuzztime=30s|1000x] [-parallel=N] [-asan|-ubsan|-race] ./pkg\n\n"
+         "A fuzz target is void FuzzXxx(cxxtest::F& f): f.Add(seed values...), then\n"
+         "f.Fuzz([](cxxtest::T& t, args...) { ... }) with arguments of the types\n"
+         "std::string, std::string_view, std::vector<uint8_t>, std::span<const uint8_t>,\n"
+         "const char*, bool, integers and floating point.\n\n"
+         "-fuzz builds the package with SanitizerCoverage and comparison tracing (never\n"
+         "the standard library or [fuzz] noinstrument code) and runs -parallel workers\n"
+         "until -fuzztime ends or an input fails. A failure is minimized (-fuzzminimizetime),\n"
+         "checked to fail again in a fresh process, and written to\n"
+         "testdata/fuzz/FuzzXxx/<hash>, with the command that re-runs it. Inputs with new\n"
+         "coverage go to the cache directory (cxxtest clean -fuzzcache removes them).\n\n"
+         "Corpus files are 'cxxtest fuzz v1' text, one typed value per line, for example\n"
+         "  cxxtest fuzz v1\n"
+         "  std::string(\"a\\x00b\")\n"
+         "  int(42)\n"
+         "-fuzzimport=DIR turns raw libFuzzer/AFL++ inputs into such files. A dictionary\n"
+         "is testdata/fuzz/FuzzXxx.dict (AFL/libFuzzer format) or f.Dict({...}).\n\n"
+         "Real projects: [deps.NAME] in cxxtest.toml builds a library with its own build\n"
+         "system, instrumented; cxxtest-cc / cxxtest-c++ instrument any build. See\n"
+         "'man cxxtest', FUZZING AN EXISTING PROJECT.\n";
 }
 
 void help_testflag() {
@@ -238,7 +245,9 @@ Exit help_command(const std::vector<std::string>& args) {
   else if (topic == "cover") help_cover();
   else if (topic == "export") help_export();
   else if (topic == "corpus") help_corpus();
-  else return fail("help: unknown topic " + topic + " (want test, testflag, fuzz, cover, export or corpus; see 'man cxxtest')");
+  else
+    return fail("help: unknown topic " + topic +
+                " (want test, testflag, fuzz, cover, export or corpus; see 'man cxxtest')");
   return Exit::Ok;
 }
 

@@ -1,12 +1,12 @@
 #include "driver/test_command.h"
 
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <thread>
-#include <unistd.h>
 
 #include "cachedir/atomic_file.h"
 #include "cachedir/cache.h"
@@ -72,7 +72,7 @@ Exit copy_binary(const Plan& plan, const Options& opts, const fs::path& cwd) {
   const PackagePlan& p = plan.packages.front();
   if (!p.has_tests()) return usage_error("no test files in " + p.pkg->import_path);
   std::string name = p.pkg->rel_dir == "." ? fs::path(p.pkg->import_path).filename().string()
-                                            : fs::path(p.pkg->rel_dir).filename().string();
+                                           : fs::path(p.pkg->rel_dir).filename().string();
   fs::path out = opts.build.output.empty() ? name + ".test" : opts.build.output;
   if (out.is_relative()) out = cwd / out;
   auto data = cxxtest::cachedir::read_file(p.binary);
@@ -105,19 +105,22 @@ void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
 // `rerun_flags`: the build flags a reproduction needs (-asan ...).
 // `cover`: under -cover, what measures the run (package `index` of the plan).
 // `extra_args`: after the user's flags (-test.seedsneeding, needs_runs.h).
-PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results, const FuzzSettings* fuzzing,
-                    const std::string& rerun_flags, const fs::path& cache_root, const fs::path& cwd,
-                    Coverage* cover, size_t index, const std::vector<std::string>& extra_args = {}) {
+PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& results,
+                    const FuzzSettings* fuzzing, const std::string& rerun_flags, const fs::path& cache_root,
+                    const fs::path& cwd, Coverage* cover, size_t index,
+                    const std::vector<std::string>& extra_args = {}) {
   PackageRun run;
   run.import_path = p.pkg->import_path;
   run.cover = cover != nullptr;
   run.import_only = !opts.test.fuzzimport.empty();
   std::vector<std::string> args = opts.test_binary_args();
   args.insert(args.end(), extra_args.begin(), extra_args.end());
-  if (opts.build.json && !opts.test.verbose) args.insert(args.begin(), "-test.v=true");  // events need every RUN line
-  if (opts.build.json) ask_for_framing(args);  // -test.v=test2json (json_events.h)
+  if (opts.build.json && !opts.test.verbose)
+    args.insert(args.begin(), "-test.v=true");  // events need every RUN line
+  if (opts.build.json) ask_for_framing(args);   // -test.v=test2json (json_events.h)
   if ((fuzzing || opts.test.fuzzcorpus) && opts.test.fuzzcachedir.empty())
-    args.push_back("-test.fuzzcachedir=" + cachedir::package_corpus_root(cache_root, p.pkg->import_path).string());
+    args.push_back("-test.fuzzcachedir=" +
+                   cachedir::package_corpus_root(cache_root, p.pkg->import_path).string());
   if (fuzzing) add_fuzz_settings(*fuzzing, args);
   bool cacheable = opts.cacheable() && !fuzzing;
   std::vector<std::string> key_args = args;
@@ -137,7 +140,8 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   argv.insert(argv.end(), args.begin(), args.end());
   fs::path env_log = p.binary.string() + ".envlog." + std::to_string(getpid());
   if (cacheable) argv.push_back("-test.testlogfile=" + env_log.string());
-  if (opts.build.print_commands) std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
+  if (opts.build.print_commands)
+    std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
   fs::path dir = p.pkg->dir;
   // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name
   // [sanitizer flags] <pkg>": a sanitizer's failure only shows in its build.
@@ -173,9 +177,9 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
 // that need build flags this run lacks, its packages built with them and
 // run on just those inputs. Returns, per package index of `plan`, its runs;
 // a package that fails to build in that variant gets its build failure.
-std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const PlanInputs& base, const Options& opts,
-                                                     ResultCache& results, cxxtest::cachedir::Cache& cache,
-                                                     const fs::path& cwd) {
+std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const PlanInputs& base,
+                                                     const Options& opts, ResultCache& results,
+                                                     cxxtest::cachedir::Cache& cache, const fs::path& cwd) {
   std::map<size_t, std::vector<PackageRun>> out;
   for (const NeedsGroup& g : needs_groups(plan, base.variant, opts.test.run, opts.test.skip)) {
     std::vector<Package> matched;
@@ -192,7 +196,8 @@ std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const Pla
       if (!built) {
         run.precomputed = "# " + run.import_path + needs_trailer(g.needs) + "\n" + built.error() + "\n";
         run.precomputed_failed = true;
-      } else if (const PackagePlan& p = sub->packages[k]; !p.errors.empty() || built->failed.count(p.pkg->rel_dir)) {
+      } else if (const PackagePlan& p = sub->packages[k];
+                 !p.errors.empty() || built->failed.count(p.pkg->rel_dir)) {
         run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
         run.precomputed_failed = true;
       } else {
@@ -229,7 +234,8 @@ Exit test_command(const std::vector<std::string>& args) {
   // Go's text and exit status 1 (base.Fatalf); a -fuzzkeepgoing campaign
   // fuzzes the packages one after another instead (each with all workers).
   bool campaign = fuzzing && opts->test.fuzzkeepgoing;
-  if (campaign && module->matched.size() > 1 && opts->test.fuzztime.duration <= 0 && opts->test.fuzztime.count <= 0)
+  if (campaign && module->matched.size() > 1 && opts->test.fuzztime.duration <= 0 &&
+      opts->test.fuzztime.count <= 0)
     return usage_error("-fuzzkeepgoing over several packages fuzzes them in turn, so -fuzztime must be set");
   if (fuzzing && !campaign && module->matched.size() > 1) {
     std::cerr << "cannot use -fuzz flag with multiple packages\n";
@@ -240,20 +246,23 @@ Exit test_command(const std::vector<std::string>& args) {
   if (!opts->build.output.empty() && !opts->build.compile_only) return usage_error("-o requires -c");
   // Go runs benchmarks while fuzzing; here the fuzz build's coverage
   // instrumentation would skew every timing, so the two are separate runs.
-  if (fuzzing && !opts->test.bench.empty()) return usage_error("cannot use -bench with -fuzz (run them separately)");
+  if (fuzzing && !opts->test.bench.empty())
+    return usage_error("cannot use -bench with -fuzz (run them separately)");
   auto variant = variant_from(*opts);
   if (!variant) return usage_error(variant.error());
   std::unique_ptr<Coverage> cover;
   if (variant->cover) {
     fs::path profile = opts->build.coverprofile.empty() ? fs::path() : cwd / opts->build.coverprofile;
-    cover = std::make_unique<Coverage>(CoverSettings{opts->build.coverpkg, profile, opts->build.print_commands},
-                                       module->all, module->config, cwd);
+    cover =
+        std::make_unique<Coverage>(CoverSettings{opts->build.coverpkg, profile, opts->build.print_commands},
+                                   module->all, module->config, cwd);
   }
 
   // 2. Plan: discovery and the link set of every test binary.
   int jobs = static_cast<int>(opts->build.jobs);
   bool print_commands = opts->build.print_commands;
-  PlanInputs in{&module->config, &module->all, &module->matched, *variant, print_commands, opts->test.verbose};
+  PlanInputs in{&module->config, &module->all,   &module->matched,
+                *variant,        print_commands, opts->test.verbose};
   auto plan = make_plan(in, cache);
   if (!plan) return usage_error(plan.error());
 
@@ -294,8 +303,8 @@ Exit test_command(const std::vector<std::string>& args) {
       run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
       run.precomputed_failed = build_failed = true;
     } else {
-      run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr, variant->sanitizer_options(),
-                     cache.root(), cwd, cover.get(), i);
+      run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr,
+                     variant->sanitizer_options(), cache.root(), cwd, cover.get(), i);
     }
     runs.push_back(std::move(run));
     for (PackageRun& r : second[i]) runs.push_back(std::move(r));

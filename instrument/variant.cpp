@@ -8,7 +8,11 @@ namespace cxxtest::instrument {
 namespace {
 
 // suffix: the variant name's part, which is also the cxxtest flag's name.
-struct SanitizerInfo { Sanitizer bit; const char* suffix; const char* flag; };
+struct SanitizerInfo {
+  Sanitizer bit;
+  const char* suffix;
+  const char* flag;
+};
 constexpr SanitizerInfo kSanitizers[] = {
     {kAddress, "asan", "-fsanitize=address"},
     {kUndefined, "ubsan", "-fsanitize=undefined"},
@@ -19,9 +23,8 @@ constexpr SanitizerInfo kSanitizers[] = {
 // Comparison functions that must stay calls so their operands can be traced
 // (clang inlines them for constant arguments otherwise).
 constexpr const char* kNoBuiltins[] = {
-    "-fno-builtin-memcmp", "-fno-builtin-strcmp", "-fno-builtin-strncmp",
-    "-fno-builtin-strcasecmp", "-fno-builtin-strncasecmp", "-fno-builtin-strstr",
-    "-fno-builtin-memmem", "-fno-builtin-bcmp",
+    "-fno-builtin-memcmp",      "-fno-builtin-strcmp", "-fno-builtin-strncmp", "-fno-builtin-strcasecmp",
+    "-fno-builtin-strncasecmp", "-fno-builtin-strstr", "-fno-builtin-memmem",  "-fno-builtin-bcmp",
 };
 
 std::vector<std::string> sanitizer_flags(const Variant& v) {
@@ -63,11 +66,21 @@ std::optional<Variant> parse_variant_name(std::string_view name) {
     name.remove_prefix(dash + 1);
     dash = name.find('-');
     std::string_view part = name.substr(0, dash);
-    if (part == "laf" && v.mode == Mode::Fuzz) { v.laf = true; continue; }
-    if (part == "bench" && v.mode == Mode::Plain && !v.bench) { v.bench = true; continue; }
-    if (part == "cover" && v.mode == Mode::Plain) { v.cover = true; continue; }
+    if (part == "laf" && v.mode == Mode::Fuzz) {
+      v.laf = true;
+      continue;
+    }
+    if (part == "bench" && v.mode == Mode::Plain && !v.bench) {
+      v.bench = true;
+      continue;
+    }
+    if (part == "cover" && v.mode == Mode::Plain) {
+      v.cover = true;
+      continue;
+    }
     if (v.bench) return std::nullopt;  // sanitizers come before -bench
-    while (next_sanitizer < std::size(kSanitizers) && part != kSanitizers[next_sanitizer].suffix) ++next_sanitizer;
+    while (next_sanitizer < std::size(kSanitizers) && part != kSanitizers[next_sanitizer].suffix)
+      ++next_sanitizer;
     if (next_sanitizer == std::size(kSanitizers)) return std::nullopt;
     v.sanitizers |= kSanitizers[next_sanitizer++].bit;
   }
@@ -77,8 +90,9 @@ std::optional<Variant> parse_variant_name(std::string_view name) {
 std::vector<std::string> buildable_variant_names() {
   std::vector<std::string> out;
   for (unsigned set = 0; set < 1u << std::size(kSanitizers); ++set)
-    for (Variant v : {Variant{Mode::Plain, set, false}, Variant{Mode::Fuzz, set, false}, Variant{Mode::Fuzz, set, true},
-                      Variant{Mode::Plain, set, false, true}, Variant{Mode::Plain, set, false, false, true}})
+    for (Variant v :
+         {Variant{Mode::Plain, set, false}, Variant{Mode::Fuzz, set, false}, Variant{Mode::Fuzz, set, true},
+          Variant{Mode::Plain, set, false, true}, Variant{Mode::Plain, set, false, false, true}})
       if (check_variant(v).empty()) out.push_back(v.name());
   return out;
 }

@@ -89,9 +89,7 @@ void run_fuzz_tests(TestState& root, std::span<const FuzzEntry> targets) {
     if (!m.ok || engine::fuzzed_in_seed_phase(e.name)) continue;  // its seeds run in the fuzzing baseline
     if (!flags().seedsneeding.empty() && !has_inputs_needing(e.name, flags().seedsneeding)) continue;
     run_subtest(
-        root, m.name,
-        [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); },
-        TestKind::Fuzz);
+        root, m.name, [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); }, TestKind::Fuzz);
   }
 }
 
@@ -105,7 +103,8 @@ std::vector<TestEntry> shuffled(std::span<const TestEntry> tests) {
   std::vector<TestEntry> out(tests.begin(), tests.end());
   const std::string& mode = flags().shuffle;
   if (mode == "off") return out;
-  int64_t seed = mode == "on" ? std::chrono::system_clock::now().time_since_epoch().count() : std::stoll(mode);
+  int64_t seed =
+      mode == "on" ? std::chrono::system_clock::now().time_since_epoch().count() : std::stoll(mode);
   write_stdout("-test.shuffle " + std::to_string(seed) + "\n");
   std::mt19937_64 rng(static_cast<uint64_t>(seed));
   for (size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng() % i]);
@@ -131,7 +130,7 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
 
   // 2. Modes that run no tests.
   if (!f.list.empty()) return list_tests(test_list, fuzz_list);
-  if (f.fuzzworker) {  // a fuzzing worker runs only the fuzzed target (engine/worker/worker.h)
+  if (f.fuzzworker) {           // a fuzzing worker runs only the fuzzed target (engine/worker/worker.h)
     record_throw_sites(false);  // it never prints them (exceptions.h)
     install_crash_handlers();
     ThreadAltStack alt_stack;
@@ -166,7 +165,8 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
   // 6. Summary; a race outside every test fails the run too.
   stop_watchdog();  // -test.timeout does not cover benchmarks and fuzzing, as in Go
   // Then -test.bench's benchmarks, when every test passed (Go's runBenchmarks).
-  bool benchmarks_ok = !(t.ok && z.ok) || !f.seedsneeding.empty() || run_benchmarks(registered_benchmarks(), registered_import_path());
+  bool benchmarks_ok = !(t.ok && z.ok) || !f.seedsneeding.empty() ||
+                       run_benchmarks(registered_benchmarks(), registered_import_path());
   bool ok = t.ok && z.ok && benchmarks_ok;
   if (std::string races = race_finish(); !races.empty()) {
     write_stdout(races + "testing: race detected outside of any test\n");
@@ -178,7 +178,8 @@ int run_selected(const Filter& run, const Filter& skip, std::span<const TestEntr
     return code;
   }
   set_tests_running(false);
-  if (!t.ran && !z.ran && f.fuzz.empty() && f.bench.empty()) std::fprintf(stderr, "testing: warning: no tests to run\n");
+  if (!t.ran && !z.ran && f.fuzz.empty() && f.bench.empty())
+    std::fprintf(stderr, "testing: warning: no tests to run\n");
   if (!f.testlogfile.empty() && !env_log_write(f.testlogfile)) {
     std::fprintf(stderr, "testing: cannot write %s\n", f.testlogfile.c_str());
   }
@@ -210,7 +211,7 @@ int run_main(int argc, char** argv, const TestEntry* tests, size_t n_tests, cons
   if (parsed.status == ParseStatus::Help) return usage_error(argv0, ""), 0;
   if (parsed.status == ParseStatus::Error) return usage_error(argv0, parsed.error);
   set_flags(f);
-  prepare_input_stacks();  // before any thread: the stack fuzz inputs get (input_stack.h)
+  prepare_input_stacks();      // before any thread: the stack fuzz inputs get (input_stack.h)
   set_test_args(parsed.rest);  // cxxtest::Args()
   if (f.parallel < 1) {
     std::fprintf(stderr, "testing: -parallel can only be given a positive integer\n");

@@ -17,7 +17,8 @@ namespace {
 // is an ordinary test, as in Go).
 std::optional<Kind> kind_of(const clang::FunctionDecl& function) {
   std::optional<Kind> kind = kind_of_name(function.getName());
-  if (kind == Kind::Test && function.getName() == "TestMain" && !check_signature(function, Kind::Test).empty())
+  if (kind == Kind::Test && function.getName() == "TestMain" &&
+      !check_signature(function, Kind::Test).empty())
     return Kind::Main;
   return kind;
 }
@@ -64,7 +65,8 @@ class Collector : public clang::ASTConsumer {
   void walk_named(const clang::DeclContext& context) {
     for (const clang::Decl* decl : context.decls()) {
       if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl)) walk_named(*ns);
-      else if (llvm::isa<clang::LinkageSpecDecl, clang::ExportDecl>(decl)) walk_named(*llvm::cast<clang::DeclContext>(decl));
+      else if (llvm::isa<clang::LinkageSpecDecl, clang::ExportDecl>(decl))
+        walk_named(*llvm::cast<clang::DeclContext>(decl));
       else if (const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl)) namespaced(*function);
     }
   }
@@ -140,8 +142,7 @@ class CollectFactory : public clang::tooling::FrontendActionFactory {
 
 }  // namespace
 
-std::unique_ptr<clang::tooling::FrontendActionFactory> make_collector_factory(
-    FindingsByFile& results) {
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_collector_factory(FindingsByFile& results) {
   return std::make_unique<CollectFactory>(results);
 }
 

@@ -21,7 +21,6 @@ using FindingsByFile = std::map<std::string, std::vector<Finding>>;
 
 // Makes one collecting action per file ClangTool runs. `results` must outlive
 // the factory and every action it creates.
-std::unique_ptr<clang::tooling::FrontendActionFactory> make_collector_factory(
-    FindingsByFile& results);
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_collector_factory(FindingsByFile& results);
 
 }  // namespace cxxtest::discover

@@ -4,8 +4,7 @@
 
 namespace cxxtest::discover {
 
-std::optional<CommandLine> parse_command_line(const std::vector<std::string>& argv,
-                                              std::string& error) {
+std::optional<CommandLine> parse_command_line(const std::vector<std::string>& argv, std::string& error) {
   auto separator = std::find(argv.begin(), argv.end(), "--");
   if (separator == argv.end()) {
     error = "missing '--' between the files and the compiler";

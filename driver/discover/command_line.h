@@ -13,15 +13,14 @@
 namespace cxxtest::discover {
 
 struct CommandLine {
-  std::vector<std::string> files;   // at least one, as given (printed back unchanged)
-  std::string compiler;             // e.g. "clang++" or "/usr/bin/g++"
-  std::vector<std::string> args;    // may be empty
+  std::vector<std::string> files;  // at least one, as given (printed back unchanged)
+  std::string compiler;            // e.g. "clang++" or "/usr/bin/g++"
+  std::vector<std::string> args;   // may be empty
 };
 
 // Parses argv[1..]. On a usage error returns nullopt and sets `error` to
 // what is wrong (without the program name).
-std::optional<CommandLine> parse_command_line(const std::vector<std::string>& argv,
-                                              std::string& error);
+std::optional<CommandLine> parse_command_line(const std::vector<std::string>& argv, std::string& error);
 
 // The usage line, for stderr.
 const char* usage_text();

@@ -21,8 +21,7 @@ class DriverErrorCapture : public clang::DiagnosticConsumer {
   }
   void EndSourceFile() override { in_source_file_ = false; }
 
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
-                        const clang::Diagnostic& info) override {
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     if (in_source_file_ || level < clang::DiagnosticsEngine::Error || !first_.empty()) return;
     llvm::SmallString<128> text;
     info.FormatDiagnostic(text);
@@ -49,8 +48,7 @@ std::string working_directory() {
 
 }  // namespace
 
-DiscoverResult discover_files(const std::vector<std::string>& files,
-                              const std::vector<std::string>& args) {
+DiscoverResult discover_files(const std::vector<std::string>& files, const std::vector<std::string>& args) {
   std::vector<std::string> flags = args;
   flags.insert(flags.end(), std::begin(kQuietFlags), std::end(kQuietFlags));
   clang::tooling::FixedCompilationDatabase database(working_directory(), flags);

@@ -24,7 +24,6 @@ struct DiscoverResult {
 // ClangTool run, with all compiler diagnostics suppressed: the real compile
 // reports them later, and whatever parsed is still reported. Never throws;
 // the files must exist (the caller checks).
-DiscoverResult discover_files(const std::vector<std::string>& files,
-                              const std::vector<std::string>& args);
+DiscoverResult discover_files(const std::vector<std::string>& files, const std::vector<std::string>& args);
 
 }  // namespace cxxtest::discover

@@ -42,8 +42,7 @@ int run(const std::vector<std::string>& argv) {
   std::string error;
   auto cmd = parse_command_line(argv, error);
   if (!cmd) return fail(error + "\n" + usage_text());
-  if (std::string unreadable = first_unreadable(cmd->files); !unreadable.empty())
-    return fail(unreadable);
+  if (std::string unreadable = first_unreadable(cmd->files); !unreadable.empty()) return fail(unreadable);
 
   // 2. Parse every file in one run, with the compiler's builtin headers.
   std::vector<std::string> args = {"-resource-dir=" + resource_dir_for(cmd->compiler)};
@@ -56,8 +55,7 @@ int run(const std::vector<std::string>& argv) {
       return fail("cannot parse " + file.file + " with the given flags: " + result.driver_error);
   }
   for (const FileFindings& file : result.files) {
-    for (const Finding& finding : file.findings)
-      std::cout << format_finding(file.file, finding) << "\n";
+    for (const Finding& finding : file.findings) std::cout << format_finding(file.file, finding) << "\n";
   }
   std::cout.flush();
   return kExitOk;

@@ -20,10 +20,8 @@ std::string print_resource_dir(const std::string& compiler) {
   llvm::SmallString<128> out_path;
   if (llvm::sys::fs::createTemporaryFile("cxxtest-discover", "txt", out_path)) return "";
   llvm::StringRef args[] = {compiler, "-print-resource-dir"};
-  llvm::Optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), out_path.str(),
-                                                 llvm::StringRef("")};
-  int rc = llvm::sys::ExecuteAndWait(*program, args, llvm::None, redirects,
-                                     kPrintTimeoutSeconds);
+  llvm::Optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), out_path.str(), llvm::StringRef("")};
+  int rc = llvm::sys::ExecuteAndWait(*program, args, llvm::None, redirects, kPrintTimeoutSeconds);
   auto printed = llvm::MemoryBuffer::getFile(out_path);
   llvm::sys::fs::remove(out_path);
   if (rc != 0 || !printed) return "";

@@ -33,25 +33,21 @@ std::optional<Kind> kind_of_name(std::string_view name) {
 
 std::string wrong_signature_message(Kind kind, std::string_view name) {
   std::string n(name);
-  return "wrong signature for " + n + ", must be: void " + n + "(" +
-         std::string(parameter_of(kind)) + ")";
+  return "wrong signature for " + n + ", must be: void " + n + "(" + std::string(parameter_of(kind)) + ")";
 }
 
 std::string linkage_message(std::string_view name) {
-  return std::string(name) +
-         " must have external linkage (remove 'static' or the anonymous namespace)";
+  return std::string(name) + " must have external linkage (remove 'static' or the anonymous namespace)";
 }
 
 std::string language_linkage_message(std::string_view name) {
   return std::string(name) + " must have C++ language linkage (remove extern \"C\")";
 }
 
-std::string template_message(std::string_view name) {
-  return std::string(name) + " must not be a template";
-}
+std::string template_message(std::string_view name) { return std::string(name) + " must not be a template"; }
 
 std::string format_finding(std::string_view file, const Finding& finding) {
-  std::string tag = !finding.error.empty()             ? "error"
+  std::string tag = !finding.error.empty()            ? "error"
                     : finding.kind == Kind::Test      ? "test"
                     : finding.kind == Kind::Benchmark ? "bench"
                     : finding.kind == Kind::Main      ? "main"

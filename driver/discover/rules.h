@@ -22,10 +22,10 @@ std::optional<Kind> kind_of_name(std::string_view name);
 // One output item. `kind` is meaningful only when `error` is empty.
 struct Finding {
   Kind kind = Kind::Test;
-  unsigned line = 0;       // 1-based, of the function name
-  unsigned column = 0;     // 1-based, of the function name
-  std::string name;        // the function name
-  std::string error;       // non-empty: the function is a malformed Test/Fuzz
+  unsigned line = 0;    // 1-based, of the function name
+  unsigned column = 0;  // 1-based, of the function name
+  std::string name;     // the function name
+  std::string error;    // non-empty: the function is a malformed Test/Fuzz
 };
 
 // The messages for malformed functions (no location; the Finding holds it).

@@ -72,20 +72,20 @@ bool inline_string_compare(CallInst& call) {
   auto m = match(call);
   if (!m) return false;
   Type* result_type = call.getType();
-  PHINode* result = build_byte_chain(
-      &call, m->bytes, result_type, ConstantInt::get(result_type, 0),
-      [&](IRBuilder<>& b, unsigned i) -> std::pair<Value*, Value*> {
-        Value* at = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), m->variable, i);
-        Value* vb = b.CreateLoad(b.getInt8Ty(), at, "laf.byte");
-        uint8_t c = i < m->literal.size() ? static_cast<uint8_t>(m->literal[i]) : 0;
-        Value* cb = b.getInt8(c);
-        // The sign of (first differing byte of the first argument) minus
-        // (that of the second), as unsigned chars, as the C functions define.
-        Value* vi = b.CreateZExt(vb, result_type);
-        Value* ci = ConstantInt::get(result_type, c);
-        Value* diff = m->variable_first ? b.CreateSub(vi, ci) : b.CreateSub(ci, vi);
-        return {b.CreateICmpEQ(vb, cb, "laf.same"), diff};
-      });
+  PHINode* result =
+      build_byte_chain(&call, m->bytes, result_type, ConstantInt::get(result_type, 0),
+                       [&](IRBuilder<>& b, unsigned i) -> std::pair<Value*, Value*> {
+                         Value* at = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), m->variable, i);
+                         Value* vb = b.CreateLoad(b.getInt8Ty(), at, "laf.byte");
+                         uint8_t c = i < m->literal.size() ? static_cast<uint8_t>(m->literal[i]) : 0;
+                         Value* cb = b.getInt8(c);
+                         // The sign of (first differing byte of the first argument) minus
+                         // (that of the second), as unsigned chars, as the C functions define.
+                         Value* vi = b.CreateZExt(vb, result_type);
+                         Value* ci = ConstantInt::get(result_type, c);
+                         Value* diff = m->variable_first ? b.CreateSub(vi, ci) : b.CreateSub(ci, vi);
+                         return {b.CreateICmpEQ(vb, cb, "laf.same"), diff};
+                       });
   call.replaceAllUsesWith(result);
   return true;
 }

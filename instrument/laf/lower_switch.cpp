@@ -15,7 +15,8 @@ bool worth_lowering(const SwitchInst& sw) {
   auto* type = dyn_cast<IntegerType>(sw.getCondition()->getType());
   if (!type || isa<Constant>(sw.getCondition())) return false;
   unsigned bits = type->getBitWidth();
-  return bits > 8 && bits <= 128 && bits % 8 == 0 && sw.getNumCases() > 0 && sw.getNumCases() <= kMaxSwitchCases;
+  return bits > 8 && bits <= 128 && bits % 8 == 0 && sw.getNumCases() > 0 &&
+         sw.getNumCases() <= kMaxSwitchCases;
 }
 
 std::vector<ICmpInst*> lower_switch(SwitchInst& sw) {
@@ -46,8 +47,9 @@ std::vector<ICmpInst*> lower_switch(SwitchInst& sw) {
     IRBuilder<> b(cur);
     auto* is_case = cast<ICmpInst>(b.CreateICmpEQ(cond, cases[i].first, "laf.case"));
     compares.push_back(is_case);
-    BasicBlock* next = i + 1 < cases.size() ? BasicBlock::Create(f->getContext(), "laf.switch", f, cur->getNextNode())
-                                            : fallback;
+    BasicBlock* next = i + 1 < cases.size()
+                           ? BasicBlock::Create(f->getContext(), "laf.switch", f, cur->getNextNode())
+                           : fallback;
     b.CreateCondBr(is_case, cases[i].second, next);
     add_edge(cur, cases[i].second);
     if (next == fallback) add_edge(cur, fallback);

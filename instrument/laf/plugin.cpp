@@ -14,14 +14,11 @@ namespace {
 
 void register_callbacks(llvm::PassBuilder& pb) {
 #if LLVM_VERSION_MAJOR >= 20
-  pb.registerOptimizerLastEPCallback(
-      [](llvm::ModulePassManager& mpm, llvm::OptimizationLevel, llvm::ThinOrFullLTOPhase) {
-        mpm.addPass(cxxtest::laf::LafPass());
-      });
+  pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel,
+                                        llvm::ThinOrFullLTOPhase) { mpm.addPass(cxxtest::laf::LafPass()); });
 #else
-  pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel) {
-    mpm.addPass(cxxtest::laf::LafPass());
-  });
+  pb.registerOptimizerLastEPCallback(
+      [](llvm::ModulePassManager& mpm, llvm::OptimizationLevel) { mpm.addPass(cxxtest::laf::LafPass()); });
 #endif
 }
 

@@ -30,7 +30,8 @@ SkipPolicy::SkipPolicy() {
   std::string path = ignorelist_path();
   if (path.empty() || !llvm::sys::fs::exists(path)) return;
   std::string error;
-  ignorelist_ = llvm::SpecialCaseList::create(std::vector<std::string>{path}, *llvm::vfs::getRealFileSystem(), error);
+  ignorelist_ =
+      llvm::SpecialCaseList::create(std::vector<std::string>{path}, *llvm::vfs::getRealFileSystem(), error);
 }
 
 bool SkipPolicy::skip_module(const llvm::Module& m) const {

@@ -54,7 +54,7 @@ Value* decided_by_byte(IRBuilder<>& b, CmpInst::Predicate pred, Value* xb, Value
 bool worth_splitting(const ICmpInst& cmp) {
   ConstCompare m;
   if (!normalize(cmp, m)) return false;
-  bool fits_a_byte = CmpInst::isSigned(m.pred) ? m.c.isSignedIntN(8)
+  bool fits_a_byte = CmpInst::isSigned(m.pred)     ? m.c.isSignedIntN(8)
                      : CmpInst::isUnsigned(m.pred) ? m.c.isIntN(8)
                                                    : m.c.isIntN(8) || m.c.isSignedIntN(8);
   return !fits_a_byte;

@@ -26,8 +26,8 @@ void on_free(const volatile void*) {}
 AllocCounts alloc_counts() {
   // Only one of the two ever counts: the benchmem archive is not linked
   // under the sanitizers that own malloc, and UBSan's hooks never fire.
-  static const bool hooked =
-      __sanitizer_install_malloc_and_free_hooks && __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
+  static const bool hooked = __sanitizer_install_malloc_and_free_hooks &&
+                             __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
   (void)hooked;
   AllocCounts c{hooked_mallocs.load(std::memory_order_relaxed), hooked_bytes.load(std::memory_order_relaxed)};
   if (cxxtest_benchmem_counts) {

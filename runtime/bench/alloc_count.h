@@ -21,7 +21,9 @@ struct AllocCounts {
 // call). Thread-safe; never allocates.
 AllocCounts alloc_counts();
 
-inline AllocCounts operator-(AllocCounts a, AllocCounts b) { return {a.mallocs - b.mallocs, a.bytes - b.bytes}; }
+inline AllocCounts operator-(AllocCounts a, AllocCounts b) {
+  return {a.mallocs - b.mallocs, a.bytes - b.bytes};
+}
 inline AllocCounts& operator+=(AllocCounts& a, AllocCounts b) {
   a.mallocs += b.mallocs;
   a.bytes += b.bytes;

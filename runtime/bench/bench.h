@@ -50,18 +50,18 @@ struct BenchState {
   B handle;
   DurationOrCount bench_time;  // -test.benchtime
 
-  int64_t previous_n = 0;     // iterations of the last run_n
+  int64_t previous_n = 0;  // iterations of the last run_n
   Nanos previous_duration = 0;
   bool timer_on = false;
   Clock::time_point start;
-  Nanos duration = 0;         // timed so far in this run_n
-  AllocCounts start_allocs;   // alloc_counts() when the timer started
-  AllocCounts net_allocs;     // while the timer ran
-  int64_t bytes = 0;          // SetBytes
-  bool missing_bytes = false; // a sub-benchmark had no SetBytes (add)
-  bool show_allocs = false;   // ReportAllocs
-  int parallelism = 1;        // SetParallelism
-  bool has_sub = false;       // Run was called, or -bench matched it partially
+  Nanos duration = 0;                   // timed so far in this run_n
+  AllocCounts start_allocs;             // alloc_counts() when the timer started
+  AllocCounts net_allocs;               // while the timer ran
+  int64_t bytes = 0;                    // SetBytes
+  bool missing_bytes = false;           // a sub-benchmark had no SetBytes (add)
+  bool show_allocs = false;             // ReportAllocs
+  int parallelism = 1;                  // SetParallelism
+  bool has_sub = false;                 // Run was called, or -bench matched it partially
   std::map<std::string, double> extra;  // ReportMetric
   BenchResult result;
 

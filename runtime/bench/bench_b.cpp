@@ -59,7 +59,8 @@ void B::SetParallelism(int p) {
 void B::ReportMetric(double n, std::string_view unit) {
   // Go panics on these; here they fail the benchmark, with Go's text.
   if (unit.empty() || unit.find_first_of(" \t\n\r\v\f") != std::string_view::npos) {
-    runtime::log_panic(*state_, unit.empty() ? "metric unit must not be empty" : "metric unit must not contain whitespace");
+    runtime::log_panic(
+        *state_, unit.empty() ? "metric unit must not be empty" : "metric unit must not contain whitespace");
     runtime::fail_now(*state_);
   }
   bench_->extra[std::string(unit)] = n;
@@ -91,7 +92,8 @@ bool B::loop_slow() {
     int64_t elapsed = Elapsed().count();
     if (elapsed < s.bench_time.duration) {
       uint64_t previous = loop_n_;
-      loop_n_ = uint64_t(runtime::predict_iterations(s.bench_time.duration, int64_t(previous), elapsed, int64_t(previous)));
+      loop_n_ = uint64_t(
+          runtime::predict_iterations(s.bench_time.duration, int64_t(previous), elapsed, int64_t(previous)));
       more = previous < loop_n_;  // false once at the 1e9 cap
     }
   }
@@ -110,7 +112,8 @@ void B::RunParallel(const std::function<void(PB&)>& body) {
   BenchState& s = *bench_;
   if (N == 0) return;  // nothing to do when probing (and inside Loop)
   uint64_t grain = 0;
-  if (s.previous_n > 0 && s.previous_duration > 0) grain = uint64_t(1e5 * double(s.previous_n) / double(s.previous_duration));
+  if (s.previous_n > 0 && s.previous_duration > 0)
+    grain = uint64_t(1e5 * double(s.previous_n) / double(s.previous_duration));
   grain = std::min<uint64_t>(std::max<uint64_t>(grain, 1), 10'000);
   runtime::ParallelCounter counter;
   counter.grain = grain;

@@ -163,9 +163,9 @@ int64_t predict_iterations(int64_t goal, int64_t prev_n, int64_t prev_ns, int64_
   // Multiply first: for fast benchmarks prev_n ~ prev_ns, and dividing
   // first would lose an order of magnitude. __int128 keeps it exact.
   auto n = static_cast<int64_t>(static_cast<__int128>(goal) * prev_n / prev_ns);
-  n += n / 5;                    // 1.2x what seems needed
-  n = std::min(n, 100 * last);   // grow at most 100x, in case of a timing error
-  n = std::max(n, last + 1);     // at least one more than last time
+  n += n / 5;                   // 1.2x what seems needed
+  n = std::min(n, 100 * last);  // grow at most 100x, in case of a timing error
+  n = std::max(n, last + 1);    // at least one more than last time
   return std::min<int64_t>(n, 1'000'000'000);
 }
 
@@ -204,7 +204,8 @@ bool run_sub_benchmark(BenchState& b, std::string_view name, std::function<void(
 
 BenchmarkResult run_standalone(std::function<void(B&)> fn) {
   static TestContext tests(1, Filter{}, Filter{}, std::nullopt);
-  static TestState& root = *new TestState(tests, nullptr, "", false);  // never freed: B handles may outlive a call
+  static TestState& root =
+      *new TestState(tests, nullptr, "", false);  // never freed: B handles may outlive a call
   TestState& state = new_state(root, "");
   BenchState b(state, nullptr, std::move(fn));
   if (run1(b)) launch(b);
@@ -216,7 +217,8 @@ bool run_benchmarks(std::span<const internal::BenchmarkEntry> benchmarks, const 
   if (f.bench.empty()) return true;
   Filter bench, skip;
   std::string error;
-  if (!compile_filter(f.bench, "-test.bench", bench, error) || !compile_filter(f.skip, "-test.skip", skip, error)) {
+  if (!compile_filter(f.bench, "-test.bench", bench, error) ||
+      !compile_filter(f.skip, "-test.skip", skip, error)) {
     write_stdout("testing: " + error + "\n");
     return false;
   }

@@ -206,10 +206,8 @@ const internal::FuzzEntry* import_target(std::span<const internal::FuzzEntry> ta
   if (found.size() == 1) return found[0];
   std::string names;
   for (const internal::FuzzEntry* e : found) names += (names.empty() ? "" : " ") + std::string(e->name);
-  if (found.empty())
-    std::fprintf(stderr, "%s-fuzz matches no fuzz test\n", kPrefix);
-  else
-    std::fprintf(stderr, "%s-fuzz matches more than one fuzz test: [%s]\n", kPrefix, names.c_str());
+  if (found.empty()) std::fprintf(stderr, "%s-fuzz matches no fuzz test\n", kPrefix);
+  else std::fprintf(stderr, "%s-fuzz matches more than one fuzz test: [%s]\n", kPrefix, names.c_str());
   return nullptr;
 }
 
@@ -243,12 +241,9 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
     return false;
   }
   Walk w;
-  if (fs::is_regular_file(st))
-    w.files.push_back(source);
-  else if (!fs::is_directory(st))
-    return err = source.string() + ": not a regular file or directory", false;
-  else if (!walk(source, w, err))
-    return false;
+  if (fs::is_regular_file(st)) w.files.push_back(source);
+  else if (!fs::is_directory(st)) return err = source.string() + ": not a regular file or directory", false;
+  else if (!walk(source, w, err)) return false;
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
   std::set<std::string> keys = existing_keys(dest, kinds);
   for (const fs::path& file : w.files)

@@ -77,7 +77,8 @@ void seeds(const FuzzTarget& target) {
     std::vector<Value> values;
     corpus::DecodeError err;
     if (!corpus::decode_file(file, values, err) || !check_corpus_entry(values, target.fn.kinds).empty()) {
-      std::fprintf(stderr, "cxxtest: %s: not a v1 file for %s: left out\n", file.c_str(), target.name.c_str());
+      std::fprintf(stderr, "cxxtest: %s: not a v1 file for %s: left out\n", file.c_str(),
+                   target.name.c_str());
       continue;
     }
     if (!write_file(out / file.filename(), encode_raw(values))) return;
@@ -105,11 +106,12 @@ void decode(const FuzzTarget& target) {
     std::error_code ec;
     if (fs::is_regular_file(job.args[i], ec)) {
       auto data = cxxtest::cachedir::read_file(job.args[i]);
-      std::string name = cxxtest::cachedir::corpus_entry_name(import_entry_text(data ? *data : "", target.fn.kinds));
+      std::string name =
+          cxxtest::cachedir::corpus_entry_name(import_entry_text(data ? *data : "", target.fn.kinds));
       std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), (dest / name).c_str());
     } else {
-      std::printf("%s: imported %zu files (%zu already present) into %s\n", job.args[i].c_str(), stats.imported,
-                  stats.present, dest.c_str());
+      std::printf("%s: imported %zu files (%zu already present) into %s\n", job.args[i].c_str(),
+                  stats.imported, stats.present, dest.c_str());
     }
   }
 }

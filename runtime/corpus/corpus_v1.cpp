@@ -101,15 +101,9 @@ void append_literal(std::string& out, const Value& v) {
   const int n = kind_bits(v.kind);
   switch (v.kind) {
     case Kind::Bytes:
-    case Kind::String:
-      append_quoted(out, v.bytes, '"');
-      return;
-    case Kind::Bool:
-      out += v.bits ? "true" : "false";
-      return;
-    case Kind::Char:
-      append_quoted(out, std::string(1, static_cast<char>(v.bits)), '\'');
-      return;
+    case Kind::String: append_quoted(out, v.bytes, '"'); return;
+    case Kind::Bool: out += v.bits ? "true" : "false"; return;
+    case Kind::Char: append_quoted(out, std::string(1, static_cast<char>(v.bits)), '\''); return;
     case Kind::Char32:
       out += "0x";
       append_hex(out, low_unsigned(v.bits, n));
@@ -117,16 +111,11 @@ void append_literal(std::string& out, const Value& v) {
     case Kind::Float:
       append_float<float, uint32_t>(out, static_cast<uint32_t>(v.bits), kFloatNaN, "float");
       return;
-    case Kind::Double:
-      append_float<double, uint64_t>(out, v.bits, kDoubleNaN, "double");
-      return;
-    default:
-      break;
+    case Kind::Double: append_float<double, uint64_t>(out, v.bits, kDoubleNaN, "double"); return;
+    default: break;
   }
-  if (is_signed_kind(v.kind))
-    append_number(out, low_signed(v.bits, n));
-  else
-    append_number(out, low_unsigned(v.bits, n));
+  if (is_signed_kind(v.kind)) append_number(out, low_signed(v.bits, n));
+  else append_number(out, low_unsigned(v.bits, n));
 }
 
 }  // namespace
@@ -201,10 +190,8 @@ std::string show_escape(std::string_view seq) {
   std::string out = "\"";
   for (char ch : seq) {
     unsigned char u = static_cast<unsigned char>(ch);
-    if (u >= 0x20 && u < 0x7f)
-      out += ch;
-    else
-      append_escaped(out, u, '"');
+    if (u >= 0x20 && u < 0x7f) out += ch;
+    else append_escaped(out, u, '"');
   }
   return out + "\"";
 }
@@ -214,7 +201,8 @@ bool parse_octal_escape(Cursor& c, std::string& out) {
   int value = 0;
   for (int n = 0; n < 3 && c.peek() >= '0' && c.peek() <= '7'; ++n) value = value * 8 + (c.s[c.i++] - '0');
   if (value > 255)
-    return c.fail_at(start, "bad escape " + show_escape(c.s.substr(start, c.i - start)) + ": octal above \\377");
+    return c.fail_at(start,
+                     "bad escape " + show_escape(c.s.substr(start, c.i - start)) + ": octal above \\377");
   out += static_cast<char>(value);
   return true;
 }
@@ -256,7 +244,8 @@ bool parse_quoted(Cursor& c, char quote, std::string& out) {
       std::snprintf(hex, sizeof hex, "0x%02x", u);
       std::string escaped;
       append_escaped(escaped, u, quote);
-      return c.fail_at(c.i - 1, std::string("raw control byte ") + hex + " in " + what + ": write it as " + escaped);
+      return c.fail_at(c.i - 1,
+                       std::string("raw control byte ") + hex + " in " + what + ": write it as " + escaped);
     }
     if (ch != '\\') {
       out += ch;
@@ -341,7 +330,9 @@ bool parse_integer(Cursor& c, Kind k, uint64_t& bits) {
   const int n = kind_bits(k);
   bool fits =
       is_signed_kind(k) ? mag <= (1ull << (n - 1)) - (neg ? 0 : 1) : !neg && (n == 64 || mag < (1ull << n));
-  if (!fits) return c.fail_at(c.i - tok.size(), "value " + std::string(tok) + " out of range for " + std::string(type));
+  if (!fits)
+    return c.fail_at(c.i - tok.size(),
+                     "value " + std::string(tok) + " out of range for " + std::string(type));
   bits = neg ? 0 - mag : mag;
   return true;
 }
@@ -382,15 +373,13 @@ bool parse_float(Cursor& c, Kind k, U canonical_nan, uint64_t& bits) {
 bool parse_literal(Cursor& c, Value& v) {
   switch (v.kind) {
     case Kind::Bytes:
-    case Kind::String:
-      return parse_quoted(c, '"', v.bytes);
-    case Kind::Float:
-      return parse_float<float, uint32_t>(c, v.kind, kFloatNaN, v.bits);
-    case Kind::Double:
-      return parse_float<double, uint64_t>(c, v.kind, kDoubleNaN, v.bits);
+    case Kind::String: return parse_quoted(c, '"', v.bytes);
+    case Kind::Float: return parse_float<float, uint32_t>(c, v.kind, kFloatNaN, v.bits);
+    case Kind::Double: return parse_float<double, uint64_t>(c, v.kind, kDoubleNaN, v.bits);
     case Kind::Bool: {
       std::string_view tok = take_token(c);
-      if (tok != "true" && tok != "false") return c.fail_at(c.i - tok.size(), "want true or false, got " + show(tok));
+      if (tok != "true" && tok != "false")
+        return c.fail_at(c.i - tok.size(), "want true or false, got " + show(tok));
       v.bits = tok == "true";
       return true;
     }
@@ -402,8 +391,7 @@ bool parse_literal(Cursor& c, Value& v) {
       v.bits = static_cast<unsigned char>(one[0]);
       return true;
     }
-    default:
-      return parse_integer(c, v.kind, v.bits);
+    default: return parse_integer(c, v.kind, v.bits);
   }
 }
 

@@ -14,7 +14,8 @@ void read_scalar(const uint8_t* in, size_t size, size_t& pos, Value& v) {
   uint64_t bits = 0;
   for (int i = 0; i < width && pos < size; ++i) bits |= uint64_t(in[pos++]) << (8 * i);
   if (v.kind == Kind::Bool) bits &= 1;
-  if (is_signed_kind(v.kind) && width < 8 && (bits >> (8 * width - 1)) & 1) bits |= ~uint64_t(0) << (8 * width);
+  if (is_signed_kind(v.kind) && width < 8 && (bits >> (8 * width - 1)) & 1)
+    bits |= ~uint64_t(0) << (8 * width);
   v.bits = bits;
 }
 

@@ -147,7 +147,7 @@ std::string current_throw_site() {
   int n = site->n_frames - kHookFrames;
   std::copy(site->frames + kHookFrames, site->frames + site->n_frames, frames);
   frames[0] = static_cast<char*>(frames[0]) - 1;  // write_stack takes [0] as an exact pc: the call's
-  static std::mutex mu;  // write_stack's buffers are static
+  static std::mutex mu;                           // write_stack's buffers are static
   std::lock_guard lock(mu);
   int fd = memfd_create("cxxtest-throw-site", MFD_CLOEXEC);
   if (fd < 0) return "";
@@ -182,11 +182,12 @@ extern "C" void __asan_handle_no_return() __attribute__((weak));
 
 // The hook (see the top of this file).
 extern "C" __attribute__((weak, noreturn)) void __cxa_throw(void* object, std::type_info* type,
-                                                             void (*destroy)(void*)) {
+                                                            void (*destroy)(void*)) {
   using Throw = void (*)(void*, std::type_info*, void (*)(void*));
   static Throw next = reinterpret_cast<Throw>(dlsym(RTLD_NEXT, "__cxa_throw"));
   if (!next) std::abort();  // no C++ runtime after this program: cannot happen with a shared libstdc++
-  if (cxxtest::runtime::recording.load(std::memory_order_relaxed)) cxxtest::runtime::record_throw_site(object);
+  if (cxxtest::runtime::recording.load(std::memory_order_relaxed))
+    cxxtest::runtime::record_throw_site(object);
   if (__asan_handle_no_return) __asan_handle_no_return();  // what ASan's own hook does
   next(object, type, destroy);
   __builtin_unreachable();

@@ -10,9 +10,9 @@ namespace cxxtest::runtime {
 
 struct ModuleHit {
   bool found = false;
-  uint32_t index = 0;        // position in dl_iterate_phdr order (0: the executable)
-  const char* name = "";     // the module's path; "" for the executable
-  uintptr_t offset = 0;      // pc - the module's load address
+  uint32_t index = 0;     // position in dl_iterate_phdr order (0: the executable)
+  const char* name = "";  // the module's path; "" for the executable
+  uintptr_t offset = 0;   // pc - the module's load address
 };
 
 // The module whose loaded segments contain `pc`.

@@ -174,11 +174,12 @@ void init_symbolizer() {
 }
 
 bool symbolize_global(const char* path, uintptr_t offset, std::string& name, uint64_t& size) {
-  int len = std::snprintf(input, sizeof input, "DATA \"%s\" 0x%lx\n", path, static_cast<unsigned long>(offset));
+  int len =
+      std::snprintf(input, sizeof input, "DATA \"%s\" 0x%lx\n", path, static_cast<unsigned long>(offset));
   if (!symbolizer_path[0] || len <= 0 || size_t(len) >= sizeof input) return false;
   size_t got = run_symbolizer(size_t(len)), pos = 0;
   const char *first, *second;
-  size_t first_len = next_line(got, &pos, &first);  // the name
+  size_t first_len = next_line(got, &pos, &first);    // the name
   size_t second_len = next_line(got, &pos, &second);  // "start size"
   if (first_len == 0 || std::string_view(first, first_len) == "??") return false;
   std::string range(second, second_len);
@@ -210,7 +211,8 @@ void write_stack(RawWriter& w, void* const* frames, int n, int indent) {
   int number = 0;
   for (int i = 0; i < shown; ++i) {
     uintptr_t shown_pc = reinterpret_cast<uintptr_t>(frames[i]);
-    if (!write_block(w, blocks[i], number, shown_pc, indent)) write_raw_frame(w, number++, shown_pc, modules[i], indent);
+    if (!write_block(w, blocks[i], number, shown_pc, indent))
+      write_raw_frame(w, number++, shown_pc, modules[i], indent);
   }
 }
 

@@ -8,9 +8,9 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <algorithm>
 #include <random>
 #include <thread>
 #include <vector>
@@ -83,9 +83,7 @@ bool run_target(const Flags& fl, const FuzzEntry& e, bool chatty) {
   TestState root(ctx, nullptr, "", chatty);
   run_test(root, [&](TestState& r) {
     run_subtest(
-        r, e.name,
-        [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); },
-        TestKind::Fuzz);
+        r, e.name, [fn = e.fn](TestState& s) { run_fuzz_body(s, fn); }, TestKind::Fuzz);
   });
   return !failed(root);
 }
@@ -95,8 +93,10 @@ bool run_target(const Flags& fl, const FuzzEntry& e, bool chatty) {
 // lines labeled with its name; a failing one does not stop the others.
 int fuzz_in_turn(const Flags& fl, const std::vector<const FuzzEntry*>& found) {
   if (fl.fuzztime.duration <= 0 && fl.fuzztime.count <= 0) {
-    std::fprintf(stderr, "testing: -fuzz matches %zu fuzz tests: with -fuzzkeepgoing each is fuzzed for -fuzztime "
-                 "in turn, so -fuzztime must be set\n", found.size());
+    std::fprintf(stderr,
+                 "testing: -fuzz matches %zu fuzz tests: with -fuzzkeepgoing each is fuzzed for -fuzztime "
+                 "in turn, so -fuzztime must be set\n",
+                 found.size());
     write_stdout("FAIL\n");
     return 1;
   }
@@ -147,7 +147,8 @@ int run_fuzzing(std::span<const FuzzEntry> targets) {
   if (found.size() > 1) {
     std::string names;
     for (const FuzzEntry* e : found) names += (names.empty() ? "" : " ") + std::string(e->name);
-    std::fprintf(stderr, "testing: will not fuzz, -fuzz matches more than one fuzz test: [%s]\n", names.c_str());
+    std::fprintf(stderr, "testing: will not fuzz, -fuzz matches more than one fuzz test: [%s]\n",
+                 names.c_str());
     write_stdout("FAIL\n");
     return 1;
   }
@@ -176,8 +177,9 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   int64_t cap = std::max<int64_t>(16, 4 * cpus);
   o.parallel = std::min<int64_t>(fl.parallel, cap);
   if (fl.parallel > cap)
-    std::fprintf(stderr, "fuzz: -parallel=%lld is more than %lld workers (4 per CPU, at least 16): using %lld\n",
-                 static_cast<long long>(fl.parallel), static_cast<long long>(cap), static_cast<long long>(cap));
+    std::fprintf(
+        stderr, "fuzz: -parallel=%lld is more than %lld workers (4 per CPU, at least 16): using %lld\n",
+        static_cast<long long>(fl.parallel), static_cast<long long>(cap), static_cast<long long>(cap));
   o.mask_size = mask_size();
   o.cache_dir = cachedir::target_corpus_dir(fl.fuzzcachedir, target.name);
   const char* pkg = env_lookup("CXXTEST_PACKAGE");

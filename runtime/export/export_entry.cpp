@@ -49,7 +49,9 @@ const internal::FuzzEntry* entry = nullptr;
 // root and the input, named like the target.
 struct InputStates {
   explicit InputStates(const std::string& name)
-      : ctx(int64_t{1} << 40, Filter{}, Filter{}, std::nullopt), root(ctx, nullptr, "", false), input(ctx, &root, name, false) {
+      : ctx(int64_t{1} << 40, Filter{}, Filter{}, std::nullopt),
+        root(ctx, nullptr, "", false),
+        input(ctx, &root, name, false) {
     root.barrier.open();  // t.Parallel() inside the fuzz function does not wait
   }
   TestContext ctx;
@@ -70,7 +72,8 @@ int run_one(const FuzzTarget& target, std::unique_ptr<InputStates>& states, std:
     std::lock_guard lock(in.mu);
     failed = in.failed;
     skipped = in.skipped;
-    dirty = in.finished || !in.output.empty() || in.has_sub || in.is_parallel || in.env_set || !in.temp_dir.empty();
+    dirty = in.finished || !in.output.empty() || in.has_sub || in.is_parallel || in.env_set ||
+            !in.temp_dir.empty();
   }
   if (failed) report_failure(target.name, in.output);
   if (dirty || skipped) {  // a fresh state for the next input, as the engine's executor does
@@ -97,7 +100,8 @@ void serve_inputs(TestState& f, const FuzzTarget& target) {
 void run_body() {
   BodyResult r = run_body_with(*entry, serve_inputs);
   if (r.skipped && !r.failed) {
-    std::fprintf(stderr, "cxxtest: %s skipped before F.Fuzz: no input can run\n%s", entry->name, r.log.c_str());
+    std::fprintf(stderr, "cxxtest: %s skipped before F.Fuzz: no input can run\n%s", entry->name,
+                 r.log.c_str());
     std::exit(1);
   }
   report_failure(entry->name, r.log);

@@ -165,14 +165,14 @@ constexpr const char* kTypeName_BenchTime = "value";
 constexpr const char* kTypeName_CpuList = "string";
 
 // One FlagInfo per row; STRUCT is Flags or BuildFlags.
-#define CXXTEST_FLAG_INFO(STRUCT, ROUTE, TYPE, FIELD, NAME, CACHE, USAGE)                          \
-  FlagInfo{NAME,                                                                                    \
-           #TYPE,                                                                                   \
-           kTypeName_##TYPE,                                                                        \
-           USAGE,                                                                                   \
-           FlagRoute::ROUTE,                                                                        \
-           FlagCache::CACHE,                                                                        \
-           std::is_same_v<Flag##TYPE, bool>,                                                        \
+#define CXXTEST_FLAG_INFO(STRUCT, ROUTE, TYPE, FIELD, NAME, CACHE, USAGE)                             \
+  FlagInfo{NAME,                                                                                      \
+           #TYPE,                                                                                     \
+           kTypeName_##TYPE,                                                                          \
+           USAGE,                                                                                     \
+           FlagRoute::ROUTE,                                                                          \
+           FlagCache::CACHE,                                                                          \
+           std::is_same_v<Flag##TYPE, bool>,                                                          \
            [](void* t, std::string_view v) { return set_##TYPE(v, static_cast<STRUCT*>(t)->FIELD); }, \
            [](const void* t) { return format_##TYPE(static_cast<const STRUCT*>(t)->FIELD); },         \
            [] { return default_##TYPE(STRUCT{}.FIELD); }},

@@ -40,8 +40,8 @@ using FlagRegexp = std::string;   // one Go regexp (-test.list)
 using FlagShuffle = std::string;  // "off", "on" or an int64 seed
 using FlagCpuList = std::string;  // "" or comma-separated positive ints ("1,2,4")
 using FlagCount = uint64_t;
-using FlagPositive = int64_t;     // fits an int; cxxtest also requires > 0
-using FlagSize = int64_t;         // >= 0
+using FlagPositive = int64_t;  // fits an int; cxxtest also requires > 0
+using FlagSize = int64_t;      // >= 0
 using FlagDuration = Nanos;
 
 // The number of CPUs, the default of -test.parallel and -p.
@@ -69,10 +69,10 @@ enum class FlagCache { Cached, Uncached };
 // One row of flags.def, typed access through function pointers. `Target`
 // is Flags or BuildFlags, per `route`.
 struct FlagInfo {
-  const char* name;   // without "test."
-  const char* type;   // the TYPE column: "Bool", "Path", ...
+  const char* name;       // without "test."
+  const char* type;       // the TYPE column: "Bool", "Path", ...
   const char* type_name;  // the value's name in help without a `word` ("duration")
-  const char* usage;  // with the `value name` quotes
+  const char* usage;      // with the `value name` quotes
   FlagRoute route;
   FlagCache cache;
   bool is_bool;

@@ -24,9 +24,9 @@ namespace cxxtest::fuzz::ops {
 // Go's "interesting" values: the first 9 are the 8-bit ones, the first 19
 // the 16-bit ones, all 27 the 32-bit ones.
 inline constexpr int32_t kInteresting[27] = {
-    -128, -1, 0, 1, 16, 32, 64, 100, 127,
-    -32768, -129, 128, 255, 256, 512, 1000, 1024, 4096, 32767,
-    -2147483647 - 1, -100663046, -32769, 32768, 65535, 65536, 100663045, 2147483647};
+    -128,       -1,     0,     1,     16,    32,        64,        100,  127,   -32768,
+    -129,       128,    255,   256,   512,   1000,      1024,      4096, 32767, -2147483647 - 1,
+    -100663046, -32769, 32768, 65535, 65536, 100663045, 2147483647};
 inline constexpr uint32_t kInterestingCount[4] = {9, 19, 0, 27};  // by width-1 (1, 2, 4)
 
 inline uint32_t size32(const std::string& s) { return static_cast<uint32_t>(s.size()); }
@@ -100,7 +100,8 @@ inline bool insert_random(R& r, std::string& s, size_t max) {
   return true;
 }
 
-// 3 DuplicateChunk [src=below(n), k=len(n-src), dst=below(n+1)]: inserts a copy of s[src, src+k) at dst. n >= 2.
+// 3 DuplicateChunk [src=below(n), k=len(n-src), dst=below(n+1)]: inserts a copy of s[src, src+k) at dst. n
+// >= 2.
 template <class R>
 inline bool duplicate_chunk(R& r, std::string& s, size_t max) {
   uint32_t n = size32(s);
@@ -113,7 +114,8 @@ inline bool duplicate_chunk(R& r, std::string& s, size_t max) {
   return true;
 }
 
-// 4 CopyChunk [src=below(n), dst=below(n-1) skipping src, k=len(n-src)]: copies s[src, src+k) over s[dst, ...), cut at the end. n >= 2.
+// 4 CopyChunk [src=below(n), dst=below(n-1) skipping src, k=len(n-src)]: copies s[src, src+k) over s[dst,
+// ...), cut at the end. n >= 2.
 template <class R>
 inline bool copy_chunk(R& r, std::string& s) {
   uint32_t n = size32(s);

@@ -12,8 +12,8 @@ void MutationChain::next(std::vector<Value>& input) {
   mutator_.mutate(input);
 }
 
-std::vector<Value> replay(Mutator& mutator, const std::vector<Value>& original,
-                          Pcg32::State chain_state, uint64_t count) {
+std::vector<Value> replay(Mutator& mutator, const std::vector<Value>& original, Pcg32::State chain_state,
+                          uint64_t count) {
   std::vector<Value> input = original;
   mutator.rng().restore(chain_state);
   for (uint64_t i = mutations_for(count); i > 0; --i) mutator.mutate(input);

@@ -50,7 +50,7 @@ inline uint64_t mutations_for(uint64_t count) { return (count - 1) % kChainLengt
 // chain started at rng state `chain_state`. `mutator` must have the worker's
 // max_bytes, splice source and dictionaries; its rng is left where the last
 // replayed mutation left it.
-std::vector<Value> replay(Mutator& mutator, const std::vector<Value>& original,
-                          Pcg32::State chain_state, uint64_t count);
+std::vector<Value> replay(Mutator& mutator, const std::vector<Value>& original, Pcg32::State chain_state,
+                          uint64_t count);
 
 }  // namespace cxxtest::fuzz

@@ -35,10 +35,16 @@ std::string unquote(std::string_view q, std::string& value) {
     if (c == '"') return "unescaped '\"' inside the value (write \\\")";
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
       return "non-printable byte inside the value (write it as \\xHH)";
-    if (c != '\\') { value += c; continue; }
+    if (c != '\\') {
+      value += c;
+      continue;
+    }
     if (i + 2 >= q.size()) return "'\\' at the end of the value";
     char e = q[++i];
-    if (e == '\\' || e == '"') { value += e; continue; }
+    if (e == '\\' || e == '"') {
+      value += e;
+      continue;
+    }
     if (e != 'x') return std::string("unknown escape \\") + e + " (want \\\\, \\\" or \\xHH)";
     int hi = i + 2 < q.size() ? hex_digit(q[i + 1]) : -1, lo = i + 2 < q.size() ? hex_digit(q[i + 2]) : -1;
     if (hi < 0 || lo < 0) return "\\x must be followed by two hex digits";

@@ -83,7 +83,7 @@ void minimize_float(Trial& t, size_t i) {
     return b != static_cast<Bits>(t.arg(i).bits) && t.try_bits(i, b);
   };
   if (try_value(T(0)) || !std::isfinite(value()) || value() == T(0)) return;  // -0 tries +0
-  constexpr T kExact = sizeof(T) == 4 ? T(16777216) : T(9007199254740992);  // 2^24, 2^53
+  constexpr T kExact = sizeof(T) == 4 ? T(16777216) : T(9007199254740992);    // 2^24, 2^53
   if (std::fabs(value()) < kExact) {
     try_value(std::trunc(value()));
     T x = value();
@@ -103,8 +103,11 @@ void minimize_float(Trial& t, size_t i) {
 
 void minimize_scalar(Trial& t, size_t i) {
   switch (t.arg(i).kind) {
-    case Kind::Bytes: case Kind::String: return;
-    case Kind::Bool: if (t.arg(i).bits != 0) t.try_bits(i, 0); return;
+    case Kind::Bytes:
+    case Kind::String: return;
+    case Kind::Bool:
+      if (t.arg(i).bits != 0) t.try_bits(i, 0);
+      return;
     case Kind::Char: minimize_char(t, i); return;
     case Kind::Char32: minimize_char32(t, i); return;
     case Kind::Float: minimize_float<float>(t, i); return;

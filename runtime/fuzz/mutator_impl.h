@@ -91,7 +91,8 @@ bool BasicMutator<R>::apply(ByteOp op, std::string& s, size_t arg) {
 template <RandomSource R>
 void BasicMutator<R>::mutate_scalar(Value& v) {
   switch (v.kind) {
-    case Kind::Bytes: case Kind::String: return;
+    case Kind::Bytes:
+    case Kind::String: return;
     case Kind::Bool: v.bits = v.bits == 0 ? 1 : 0; return;
     case Kind::Float: ops::mutate_float<float>(rng_, v); return;
     case Kind::Double: ops::mutate_float<double>(rng_, v); return;

@@ -40,8 +40,8 @@ inline constexpr int64_t kIntInteresting[30] = {
     std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), 4294967295};
 // clang-format on
 // Code points at UTF-8/UTF-16 boundaries; the last three are invalid.
-inline constexpr uint32_t kRuneInteresting[12] = {
-    0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0xD800, 0xDFFF, 0x110000};
+inline constexpr uint32_t kRuneInteresting[12] = {0,      0x7F,    0x80,     0x7FF,  0x800,  0xFFFD,
+                                                  0xFFFF, 0x10000, 0x10FFFF, 0xD800, 0xDFFF, 0x110000};
 inline constexpr uint64_t kMaxRune = 0x10FFFF;
 
 // `bits` truncated to the kind's width and sign- or zero-extended (value.h).
@@ -51,9 +51,12 @@ inline uint64_t normalize(Kind k, uint64_t bits) {
     case Kind::Int8: return static_cast<uint64_t>(int64_t{static_cast<int8_t>(bits)});
     case Kind::Int16: return static_cast<uint64_t>(int64_t{static_cast<int16_t>(bits)});
     case Kind::Int32: return static_cast<uint64_t>(int64_t{static_cast<int32_t>(bits)});
-    case Kind::Char: case Kind::Uint8: return bits & 0xFF;
+    case Kind::Char:
+    case Kind::Uint8: return bits & 0xFF;
     case Kind::Uint16: return bits & 0xFFFF;
-    case Kind::Uint32: case Kind::Char32: case Kind::Float: return bits & 0xFFFFFFFF;
+    case Kind::Uint32:
+    case Kind::Char32:
+    case Kind::Float: return bits & 0xFFFFFFFF;
     default: return bits;
   }
 }
@@ -160,8 +163,14 @@ inline T mutate_float_value(R& r, T x) {
     switch (op & 3) {
       case 0: d += r.below(100) + 1; break;
       case 1: d -= r.below(100) + 1; break;
-      case 2: if (x == 0) continue; d *= r.below(10) + 1; break;
-      default: if (x == 0) continue; d /= r.below(10) + 1; break;
+      case 2:
+        if (x == 0) continue;
+        d *= r.below(10) + 1;
+        break;
+      default:
+        if (x == 0) continue;
+        d /= r.below(10) + 1;
+        break;
     }
     return static_cast<T>(d > max ? max : d < -max ? -max : d);
   }

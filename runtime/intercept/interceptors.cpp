@@ -44,7 +44,7 @@ inline void report_strings(uintptr_t pc, const char* a, const char* b, size_t n)
 }
 
 __attribute__((always_inline)) inline int compare_bytes(const uint8_t* a, const uint8_t* b, size_t n,
-                                                       size_t* compared) {
+                                                        size_t* compared) {
   size_t i = 0;
   for (; i < n; ++i) {
     if (a[i] != b[i]) {
@@ -65,7 +65,10 @@ int compare_strings(const char* s1, const char* s2, size_t n, uintptr_t pc) {
   for (size_t i = 0; i < n; ++i) {
     int ca = kFoldCase ? std::tolower(a[i]) : a[i];
     int cb = kFoldCase ? std::tolower(b[i]) : b[i];
-    if (ca != cb) { result = ca < cb ? -1 : 1; break; }
+    if (ca != cb) {
+      result = ca < cb ? -1 : 1;
+      break;
+    }
     if (ca == 0) break;
   }
   report_strings(pc, s1, s2, n);
@@ -101,11 +104,17 @@ int memcmp(const void* s1, const void* s2, size_t n) {
 
 int bcmp(const void* s1, const void* s2, size_t n) { return memcmp(s1, s2, n) != 0; }
 
-int strcmp(const char* s1, const char* s2) { return compare_strings<false>(s1, s2, SIZE_MAX, CXXTEST_CALLER()); }
+int strcmp(const char* s1, const char* s2) {
+  return compare_strings<false>(s1, s2, SIZE_MAX, CXXTEST_CALLER());
+}
 
-int strncmp(const char* s1, const char* s2, size_t n) { return compare_strings<false>(s1, s2, n, CXXTEST_CALLER()); }
+int strncmp(const char* s1, const char* s2, size_t n) {
+  return compare_strings<false>(s1, s2, n, CXXTEST_CALLER());
+}
 
-int strcasecmp(const char* s1, const char* s2) { return compare_strings<true>(s1, s2, SIZE_MAX, CXXTEST_CALLER()); }
+int strcasecmp(const char* s1, const char* s2) {
+  return compare_strings<true>(s1, s2, SIZE_MAX, CXXTEST_CALLER());
+}
 
 int strncasecmp(const char* s1, const char* s2, size_t n) {
   return compare_strings<true>(s1, s2, n, CXXTEST_CALLER());
@@ -120,8 +129,8 @@ char* strstr(const char* hay, const char* needle) {
 }
 
 void* memmem(const void* hay, size_t hay_len, const void* needle, size_t needle_len) {
-  const uint8_t* hit = find_bytes(static_cast<const uint8_t*>(hay), hay_len,
-                                  static_cast<const uint8_t*>(needle), needle_len);
+  const uint8_t* hit =
+      find_bytes(static_cast<const uint8_t*>(hay), hay_len, static_cast<const uint8_t*>(needle), needle_len);
   report(CXXTEST_CALLER(), hay, hay_len, needle, needle_len);
   return const_cast<uint8_t*>(hit);
 }

@@ -81,9 +81,12 @@ void run_generated_corpus(TestState& f, const FuzzTarget& target) {
   for (const fs::path& file : *files) {
     std::vector<Value> values;
     corpus::DecodeError err;
-    if (!corpus::decode_file(file.string(), values, err) || !check_corpus_entry(values, target.fn.kinds).empty()) continue;
-    run_input(f, target.name + "/" + file.filename().string(),
-              [values = std::move(values), &target](TestState& s) { invoke_input(target.fn, s.t_handle, values); });
+    if (!corpus::decode_file(file.string(), values, err) ||
+        !check_corpus_entry(values, target.fn.kinds).empty())
+      continue;
+    run_input(
+        f, target.name + "/" + file.filename().string(),
+        [values = std::move(values), &target](TestState& s) { invoke_input(target.fn, s.t_handle, values); });
   }
 }
 

@@ -27,7 +27,8 @@ Nanos input_timeout = 0;
 std::once_flag started;
 
 [[noreturn]] void input_timed_out() {
-  write_stdout("panic: input " + input_name + " ran longer than -fuzztimeout=" + format_duration(input_timeout) +
+  write_stdout("panic: input " + input_name +
+               " ran longer than -fuzztimeout=" + format_duration(input_timeout) +
                " (the limit fuzzing applies to each input)\n" + running_list_text());
   _exit(2);
 }

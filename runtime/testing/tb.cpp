@@ -198,10 +198,8 @@ void TB::Setenv(const std::string& key, const std::string& value) {
   std::lock_guard lock(state_->mu);
   state_->env_set = true;
   state_->cleanups.push_back([key, previous] {
-    if (previous)
-      ::setenv(key.c_str(), previous->c_str(), 1);
-    else
-      ::unsetenv(key.c_str());
+    if (previous) ::setenv(key.c_str(), previous->c_str(), 1);
+    else ::unsetenv(key.c_str());
   });
 }
 

@@ -29,7 +29,8 @@ namespace cxxtest::runtime {
 using Clock = std::chrono::steady_clock;
 
 // Go's panic for t.Parallel with t.Setenv or t.Chdir, either way round.
-inline constexpr const char* kParallelConflict = "testing: test using t.Setenv or t.Chdir can not use t.Parallel";
+inline constexpr const char* kParallelConflict =
+    "testing: test using t.Setenv or t.Chdir can not use t.Parallel";
 
 // Thrown by FailNow/SkipNow (and Fatal, Skip...) to stop the current test;
 // caught only by the runner. Not derived from std::exception on purpose.
@@ -49,7 +50,7 @@ struct TestContext {
 // run_cleanups. Owned by its TestState (`contexts`), so it lives as long.
 struct ContextState {
   std::stop_source source;
-  std::mutex mu;                    // for `cv` only
+  std::mutex mu;                   // for `cv` only
   std::condition_variable_any cv;  // Context::WaitFor
 };
 
@@ -98,7 +99,7 @@ struct TestState {
   Clock::time_point start;                // own thread
   Clock::duration duration{};             // own thread
   std::atomic<int64_t> running_since{0};  // steady-clock ns while listed as running
-  std::atomic<uint64_t> races_seen{0};   // races_reported() already accounted for (race.h)
+  std::atomic<uint64_t> races_seen{0};    // races_reported() already accounted for (race.h)
   bool race_logged = false;               // check_races failed this test already
 
   // What the test code gets. They live as long as the state, so cleanups

@@ -9,7 +9,10 @@ std::vector<Token> lex(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {
     char c = text[i];
-    if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
     if (std::isdigit(static_cast<unsigned char>(c))) {
       long long v = 0;
       while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && v < 100000000000LL)

@@ -250,7 +250,8 @@ void Coordinator::send_fuzz(Slot& s) {
   s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice));
 }
 
-void Coordinator::write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner) {
+void Coordinator::write_original(Slot& s, const std::vector<Value>& values,
+                                 const std::vector<Value>* partner) {
   const ShmView& shm = s.link->shm();
   size_t n = encode_input(values, shm.original(), kInputCap);
   size_t p = partner ? encode_input(*partner, shm.original() + n, kInputCap - n) : 0;

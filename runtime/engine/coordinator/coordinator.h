@@ -60,9 +60,9 @@ struct CoordinatorOptions {
   int64_t parallel = 1;
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
   std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)
-  std::string needs;                // those build flags ("-asan"): a reproducer's `// needs:` line (corpus_v1.h)
-  Nanos timeout = 10 * kSecond;     // -fuzztimeout
-  int64_t rss_limit_mb = 2048;      // -fuzzrsslimit
+  std::string needs;             // those build flags ("-asan"): a reproducer's `// needs:` line (corpus_v1.h)
+  Nanos timeout = 10 * kSecond;  // -fuzztimeout
+  int64_t rss_limit_mb = 2048;   // -fuzzrsslimit
   uint64_t seed = 0;
   // The seed was given (-fuzzseed, CXXTEST_FUZZSEED): with one worker the
   // run is made repeatable, every command bounded by executions instead of
@@ -79,7 +79,8 @@ struct CoordinatorOptions {
   // kept ones cover exactly what all did. One worker, so the order (and
   // what is kept) is the same every time.
   bool minimize_corpus = false;
-  std::string label;  // the target's name when several are fuzzed in turn (progress.h labeled)  // -v: name unstable counters, say what the workers did (progress.h Activity)
+  std::string label;  // the target's name when several are fuzzed in turn (progress.h labeled)  // -v: name
+                      // unstable counters, say what the workers did (progress.h Activity)
 };
 
 // A repeatable() run minimizes a new-coverage input with at most this many
@@ -106,7 +107,7 @@ class Coordinator {
     int64_t granted = 0;
     size_t entry = 0;
     uint64_t stream = 0;
-    uint64_t seen_count = 0;   // coordinator backstop for hangs
+    uint64_t seen_count = 0;  // coordinator backstop for hangs
     int64_t seen_since = 0;
   };
   struct Crash {
@@ -188,18 +189,18 @@ class Coordinator {
   int64_t baseline_total_ = 0, baseline_done_ = 0;
   bool coverage_ = false;
   bool baseline_complete_ = false;
-  bool stability_asked_ = false;             // the first baseline input calibrates
+  bool stability_asked_ = false;                                   // the first baseline input calibrates
   uint64_t stable_hit_ = 0, stable_differ_ = 0, stable_runs_ = 0;  // counters hit / differing, runs
-  std::vector<uint32_t> unstable_;                // their mask indices, under -v
+  std::vector<uint32_t> unstable_;                                 // their mask indices, under -v
   bool minimizing_crash_ = false;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
-  std::vector<size_t> redundant_;      // -fuzzminimizecorpus: cache entries that added nothing
-  std::vector<std::string> reported_;  // -fuzzkeepgoing: signatures of the failures reported
-  int64_t repeats_ = 0;                // -fuzzkeepgoing: failures seen again
+  std::vector<size_t> redundant_;         // -fuzzminimizecorpus: cache entries that added nothing
+  std::vector<std::string> reported_;     // -fuzzkeepgoing: signatures of the failures reported
+  int64_t repeats_ = 0;                   // -fuzzkeepgoing: failures seen again
   int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs
   Activity activity_;                     // since the last progress line
-  std::vector<size_t> unwritten_;  // accepted entries whose files are not written yet
+  std::vector<size_t> unwritten_;         // accepted entries whose files are not written yet
   size_t mask_size_ = 0;
   uint8_t* mask_ = nullptr;
   int mask_fd_ = -1;

@@ -53,9 +53,9 @@ bool Coordinator::resume_after_unreproduced() {
   if (deadline_ && now() >= deadline_) return false;
   Failure got;
   if (!rerun_fresh(c, &got) || (got.kind != FailureKind::None && same_failure(c.failure, got))) return false;
-  keep_unreproduced(c.input, c.failure, c.failure.kind == FailureKind::Memory
-                                            ? "the worker's memory grew over many inputs"
-                                            : "the worker was slowed by earlier inputs");
+  keep_unreproduced(c.input, c.failure,
+                    c.failure.kind == FailureKind::Memory ? "the worker's memory grew over many inputs"
+                                                          : "the worker was slowed by earlier inputs");
   ++resumed_;
   crash_.reset();
   stop_ = Stop::None;
@@ -63,7 +63,8 @@ bool Coordinator::resume_after_unreproduced() {
 }
 
 // Writes the input to <cache>/unreproduced/ and says on stderr what happened.
-void Coordinator::keep_unreproduced(const std::vector<Value>& input, const Failure& f, const std::string& why) {
+void Coordinator::keep_unreproduced(const std::vector<Value>& input, const Failure& f,
+                                    const std::string& why) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string first = failure_text(f, ctx, "");
   first = first.substr(0, first.find('\n'));
@@ -166,7 +167,8 @@ void Coordinator::finish_corpus_minimization() {
   }
   size_t counters = 0;
   for (size_t k = 0; k < mask_size_; ++k) counters += mask_[k] != 0;
-  std::fprintf(stderr, "fuzz: corpus minimized: kept %zu of %zu generated inputs in %s, covering %zu counters\n",
+  std::fprintf(stderr,
+               "fuzz: corpus minimized: kept %zu of %zu generated inputs in %s, covering %zu counters\n",
                generated - removed, generated, opts_.cache_dir.string().c_str(), counters);
 }
 
@@ -234,8 +236,9 @@ void Coordinator::report_unreproduced(const std::vector<Value>& input, const Fai
   std::string name, err;
   std::filesystem::path dir = opts_.cache_dir / "unreproduced";
   bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
-  text += "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
-          "earlier inputs, so no reproducer was written to testdata.\n";
+  text +=
+      "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
+      "earlier inputs, so no reproducer was written to testdata.\n";
   text += kept ? "Input kept as " + (dir / name).string() + "\n" : "Input not kept: " + err + "\n";
   text += "Its v1 text:\n" + indent_by(corpus::encode(input), 4);
   report_ = text;
@@ -247,7 +250,8 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
   std::string text;
   if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
     // The sanitizer ended the worker with its exit status: its report says why.
-    text = "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + "):\n";
+    text =
+        "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + "):\n";
   } else {
     text = failure_text(f, ctx, stack_text(f.frames));
   }

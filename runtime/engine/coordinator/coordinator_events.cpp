@@ -43,7 +43,8 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
   }
   s.state = State::Idle;
   s.seen_since = 0;
-  if (s.op == Op::Fuzz) activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
+  if (s.op == Op::Fuzz)
+    activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
   if (s.op == Op::Minimize) activity_.minimizing += r.nanos, ++activity_.minimized;
   if (s.op == Op::Baseline || s.op == Op::RunOnce) activity_.calibrating += r.nanos;
   switch (s.op) {
@@ -81,7 +82,8 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     baseline_complete_ = true;
     BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
     std::fputs(labeled(baseline_line(b), opts_.label).c_str(), stderr);
-    if (stable_hit_ > 0) std::fputs(stability_line(stable_hit_, stable_differ_, stable_runs_).c_str(), stderr);
+    if (stable_hit_ > 0)
+      std::fputs(stability_line(stable_hit_, stable_differ_, stable_runs_).c_str(), stderr);
     if (!unstable_.empty()) std::fputs(unstable_lines(registered(), unstable_, 10).c_str(), stderr);
     if (opts_.minimize_corpus) stop_ = Stop::Limit;  // nothing to fuzz
   }
@@ -112,10 +114,11 @@ void Coordinator::new_coverage(size_t i) {
   // from, come fast); past that, inputs are kept as found, as libFuzzer
   // keeps them all: on a slow target the round trips and candidates
   // otherwise eat the fuzzing time.
-  bool affordable = opts_.minimize_count > 0 ||
-                    new_input_minimize_execs_ <= std::max(execs_now() / 10, kMinimizeHeadStart);
-  int64_t want = opts_.minimize_count > 0 ? opts_.minimize_count
-                                          : (budget_.limited() ? budget_.slice(int64_t(slots_.size()), 0) : 0);
+  bool affordable =
+      opts_.minimize_count > 0 || new_input_minimize_execs_ <= std::max(execs_now() / 10, kMinimizeHeadStart);
+  int64_t want = opts_.minimize_count > 0
+                     ? opts_.minimize_count
+                     : (budget_.limited() ? budget_.slice(int64_t(slots_.size()), 0) : 0);
   if (want <= 0) want = int64_t{1} << 40;
   bool by_count = opts_.minimize_count > 0 || repeatable();
   if (repeatable() && opts_.minimize_count == 0) want = std::min(want, kRepeatableMinimize);
@@ -188,7 +191,8 @@ void Coordinator::on_death(size_t i) {
     Failure f;
     if (classify_death(shm, status, &f)) return found_crash(i, f);
   }
-  if (was != State::Busy) return error("fuzzing process hung or terminated unexpectedly: " + describe_status(status));
+  if (was != State::Busy)
+    return error("fuzzing process hung or terminated unexpectedly: " + describe_status(status));
   budget_.settle(s.granted, int64_t(shm.header().exec_count));
   Failure f;
   if (!classify_death(shm, status, &f)) {
@@ -217,7 +221,8 @@ void Coordinator::found_crash(size_t i, Failure f) {
 
 void Coordinator::seed_failed(const Entry& e, const Failure& f) {
   if (crash_ || stop_ == Stop::Error) return;
-  std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(), e.name.c_str());
+  std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(),
+               e.name.c_str());
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   report_ = failure_text(f, ctx, stack_text(f.frames));
   // A sanitizer's report says what went wrong; without it the run said

@@ -25,8 +25,12 @@ void Coordinator::log_progress() {
   } else if (!baseline_complete_) {
     line = baseline_line(BaselineStats{t - start_, baseline_done_, baseline_total_, 0, coverage_});
   } else {
-    FuzzStats st{t - start_, execs, exec_rate(last_log_execs_, execs, t - last_log_), new_interesting_,
-                 baseline_total_ + new_interesting_, coverage_};
+    FuzzStats st{t - start_,
+                 execs,
+                 exec_rate(last_log_execs_, execs, t - last_log_),
+                 new_interesting_,
+                 baseline_total_ + new_interesting_,
+                 coverage_};
     line = fuzz_line(st);
   }
   std::fputs(labeled(line, opts_.label).c_str(), stderr);

@@ -68,7 +68,7 @@ class Corpus {
   std::vector<Entry> entries_;
   std::vector<Stats> stats_;
   std::unordered_set<std::string> seen_;
-  size_t unpicked_ = 0;  // entries before this index were all picked at least once
+  size_t unpicked_ = 0;             // entries before this index were all picked at least once
   std::vector<double> cumulative_;  // pick()'s running sums of the weights
 };
 

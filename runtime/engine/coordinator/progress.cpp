@@ -24,20 +24,24 @@ std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs) {
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.2f%%", hit ? 100.0 * double(hit - differ) / double(hit) : 100.0);
   return std::string("fuzz: stability: ") + pct + " (" + std::to_string(hit - differ) + " of " +
-         std::to_string(hit) + " counters the same in " + std::to_string(runs) + " runs of the first input)\n";
+         std::to_string(hit) + " counters the same in " + std::to_string(runs) +
+         " runs of the first input)\n";
 }
 
 std::string baseline_line(const BaselineStats& s) {
-  std::string line = prefix(s.elapsed) + (s.coverage ? ", gathering baseline coverage: " : ", testing seed corpus: ");
+  std::string line =
+      prefix(s.elapsed) + (s.coverage ? ", gathering baseline coverage: " : ", testing seed corpus: ");
   line += std::to_string(s.done) + "/" + std::to_string(s.total) + " completed";
   if (s.workers > 0) line += ", now fuzzing with " + std::to_string(s.workers) + " workers";
   return line + "\n";
 }
 
 std::string fuzz_line(const FuzzStats& s) {
-  std::string line = prefix(s.elapsed) + ", execs: " + std::to_string(s.execs) + " (" + no_decimals(s.rate) + "/sec)";
+  std::string line =
+      prefix(s.elapsed) + ", execs: " + std::to_string(s.execs) + " (" + no_decimals(s.rate) + "/sec)";
   if (s.coverage) {
-    line += ", new interesting: " + std::to_string(s.new_interesting) + " (total: " + std::to_string(s.total) + ")";
+    line += ", new interesting: " + std::to_string(s.new_interesting) +
+            " (total: " + std::to_string(s.total) + ")";
   }
   return line + "\n";
 }
@@ -58,7 +62,8 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   constexpr Nanos kMs = 1'000'000;
   line += a.slowest < 10 * kMs ? std::string("; slowest input under 10ms")
                                : "; slowest input " + format_duration(a.slowest / kMs * kMs);
-  if (a.started > 0) line += ", " + std::to_string(a.started) + (a.started == 1 ? " worker" : " workers") + " started";
+  if (a.started > 0)
+    line += ", " + std::to_string(a.started) + (a.started == 1 ? " worker" : " workers") + " started";
   return line + "\n";
 }
 

@@ -26,7 +26,6 @@ std::vector<uintptr_t> module_bases() {
   return bases;
 }
 
-
 std::string mb(uint64_t bytes) { return std::to_string((bytes + (1 << 19)) >> 20) + " MB"; }
 
 // The one-line reason of a failure that ended the worker another way.
@@ -41,13 +40,12 @@ std::string death_line(const Failure& f, const ReportContext& ctx) {
         return "fuzzing process ran out of memory: the input allocated " + std::to_string(f.value) +
                " bytes at once, over -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";
       }
-      return "fuzzing process ran out of memory: rss " + mb(f.value) + " is over -fuzzrsslimit=" +
-             std::to_string(ctx.rss_limit_mb) + " MB";
+      return "fuzzing process ran out of memory: rss " + mb(f.value) +
+             " is over -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";
     case FailureKind::Leak:
       return "fuzzing process found a memory leak: the input leaked memory (LeakSanitizer; "
              "[fuzz] detect_leaks = false in cxxtest.toml turns this off)";
-    default:
-      return "";
+    default: return "";
   }
 }
 
@@ -83,14 +81,16 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
 
 std::string written_text(const std::string& target, const std::string& name, const std::string& package) {
   std::string id = target + "/" + name;
-  std::string text =
-      "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id + " " + package + "\n";
+  std::string text = "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id +
+                     " " + package + "\n";
   // "-asan ./p": the failure was seen by a sanitizer, which a plain build
   // has not; say so where it cannot be missed.
   if (!package.empty() && package[0] == '-') {
     std::string flags = package.substr(0, package.rfind(' '));
-    text += "This input was found in the " + flags + " build, which a plain build may pass: the file says\n"
-            "'// needs: " + flags + "', so a plain 'cxxtest' run runs it in the " + flags + " build too.\n";
+    text += "This input was found in the " + flags +
+            " build, which a plain build may pass: the file says\n"
+            "'// needs: " +
+            flags + "', so a plain 'cxxtest' run runs it in the " + flags + " build too.\n";
   }
   return text;
 }

@@ -32,9 +32,9 @@
 namespace cxxtest::runtime::engine {
 
 struct ReportContext {
-  std::string target;          // "FuzzX"
-  Nanos timeout = 0;           // -fuzztimeout
-  int64_t rss_limit_mb = 0;    // -fuzzrsslimit
+  std::string target;        // "FuzzX"
+  Nanos timeout = 0;         // -fuzztimeout
+  int64_t rss_limit_mb = 0;  // -fuzzrsslimit
 };
 
 // `stack` is the symbolized stack (stack_text), each line ending in '\n',

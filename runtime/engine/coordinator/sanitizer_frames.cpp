@@ -78,13 +78,16 @@ std::string symbolize_global_line(const std::string& line, const std::string& ex
   size_t at = line.find(kUnknown);
   size_t open = line.rfind(" (");
   size_t plus = line.rfind("+0x");
-  if (at == std::string::npos || open == std::string::npos || plus == std::string::npos || plus < open) return line;
+  if (at == std::string::npos || open == std::string::npos || plus == std::string::npos || plus < open)
+    return line;
   std::string module = line.substr(open + 2, plus - open - 2);
   if (module != exe.substr(exe.rfind('/') + 1)) return line;
   std::string name;
   uint64_t size = 0;
-  if (!symbolize_global(exe.c_str(), std::strtoull(line.c_str() + plus + 3, nullptr, 16), name, size)) return line;
-  return line.substr(0, at) + "Location is global '" + name + "' of size " + std::to_string(size) + line.substr(open);
+  if (!symbolize_global(exe.c_str(), std::strtoull(line.c_str() + plus + 3, nullptr, 16), name, size))
+    return line;
+  return line.substr(0, at) + "Location is global '" + name + "' of size " + std::to_string(size) +
+         line.substr(open);
 }
 
 }  // namespace

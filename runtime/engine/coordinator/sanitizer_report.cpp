@@ -29,7 +29,8 @@ constexpr const char* kDirVariable = "CXXTEST_SANITIZER_DIR";
 const fs::path& coordinator_dir() {
   static fs::path dir = [] {
     const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = (tmp && *tmp ? std::string(tmp) : std::string("/tmp")) + "/cxxtest-sanitizer-XXXXXX";
+    std::string pattern =
+        (tmp && *tmp ? std::string(tmp) : std::string("/tmp")) + "/cxxtest-sanitizer-XXXXXX";
     if (!mkdtemp(pattern.data())) return fs::path();
     setenv(kDirVariable, pattern.c_str(), 1);
     return fs::path(pattern);
@@ -64,7 +65,10 @@ std::string take_sanitizer_report() {
     if (!e.is_regular_file(ec)) continue;
     all.push_back(e.path());
     auto t = e.last_write_time(ec);
-    if (newest.empty() || t > newest_time) { newest = e.path(); newest_time = t; }
+    if (newest.empty() || t > newest_time) {
+      newest = e.path();
+      newest_time = t;
+    }
   }
   std::string text;
   if (!newest.empty()) {

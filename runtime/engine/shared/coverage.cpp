@@ -52,7 +52,8 @@ uint64_t take_partial_word(uint8_t* lo, uint8_t* hi) {
   uintptr_t word = align_down(lo);
   unsigned from = unsigned(reinterpret_cast<uintptr_t>(lo) - word);
   unsigned to = unsigned(reinterpret_cast<uintptr_t>(hi) - word);
-  uint64_t keep = (to == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * to)) - 1) & ~((uint64_t{1} << (8 * from)) - 1);
+  uint64_t keep =
+      (to == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * to)) - 1) & ~((uint64_t{1} << (8 * from)) - 1);
   uint64_t w = __atomic_load_n(reinterpret_cast<const uint64_t*>(word), __ATOMIC_RELAXED) & keep;
   if (w == 0) return 0;
   for (unsigned k = from; k < to; ++k)  // not memset: a call costs more than these few bytes

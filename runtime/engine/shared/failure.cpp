@@ -12,10 +12,15 @@ namespace {
 // Signals that mean the input crashed the process (Go's list, and SIGSYS).
 bool is_crash_signal(int signo) {
   switch (signo) {
-    case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGABRT: case SIGTRAP: case SIGSYS: case SIGPIPE:
-      return true;
-    default:
-      return false;
+    case SIGSEGV:
+    case SIGBUS:
+    case SIGFPE:
+    case SIGILL:
+    case SIGABRT:
+    case SIGTRAP:
+    case SIGSYS:
+    case SIGPIPE: return true;
+    default: return false;
   }
 }
 
@@ -66,17 +71,13 @@ bool classify_death(const ShmView& shm, int status, Failure* f) {
 bool same_failure(const Failure& a, const Failure& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
-    case FailureKind::TestFailed:
-      return true;  // as Go: any t.Error/t.Fatal; the message may differ
+    case FailureKind::TestFailed: return true;  // as Go: any t.Error/t.Fatal; the message may differ
     case FailureKind::Exception:
-    case FailureKind::Terminate:
-      return a.where == b.where;
+    case FailureKind::Terminate: return a.where == b.where;
     case FailureKind::Signal:
       return a.detail == b.detail && top_exe_frames(a.frames) == top_exe_frames(b.frames);
-    case FailureKind::Exit:
-      return a.detail == b.detail;
-    default:
-      return true;
+    case FailureKind::Exit: return a.detail == b.detail;
+    default: return true;
   }
 }
 

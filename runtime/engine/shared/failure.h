@@ -19,12 +19,12 @@ namespace cxxtest::runtime::engine {
 
 struct Failure {
   FailureKind kind = FailureKind::None;
-  int detail = 0;       // signal number, exit status
-  uint64_t value = 0;   // bytes (Memory), nanoseconds (Timeout)
-  uint64_t nanos = 0;   // how long the input ran
-  std::string where;    // exception type, or `file.cpp:12` of the first failing log line
+  int detail = 0;      // signal number, exit status
+  uint64_t value = 0;  // bytes (Memory), nanoseconds (Timeout)
+  uint64_t nanos = 0;  // how long the input ran
+  std::string where;   // exception type, or `file.cpp:12` of the first failing log line
   std::vector<Frame> frames;
-  std::string text;     // the input's log up to the failure
+  std::string text;  // the input's log up to the failure
 };
 
 // The record (and its text) in shared memory; kind None if there is none.

@@ -55,10 +55,10 @@ enum class Op : uint32_t { Init = 1, Baseline, RunOnce, Fuzz, Minimize };
 struct Command {
   Op op = Op::Init;
   uint32_t reserved = 0;
-  uint64_t limit = 0;  // executions at most (Fuzz, Minimize; 0: none for Minimize)
-  int64_t nanos = 0;   // time budget (Fuzz, Minimize; 0: none for Minimize)
-  uint64_t seed = 0;   // Init
-  uint64_t stream = 0; // Init
+  uint64_t limit = 0;   // executions at most (Fuzz, Minimize; 0: none for Minimize)
+  int64_t nanos = 0;    // time budget (Fuzz, Minimize; 0: none for Minimize)
+  uint64_t seed = 0;    // Init
+  uint64_t stream = 0;  // Init
 
   // The commands by name (fields not named stay 0).
   static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream}; }

@@ -18,10 +18,10 @@
 namespace cxxtest::runtime::engine {
 
 struct CmpEntry {
-  uint64_t a = 0;     // first operand (the constant, for const compares)
-  uint64_t b = 0;     // second operand
-  uint32_t size = 0;  // operand width in bytes (1, 2, 4, 8); 0 for an empty slot
-  uint32_t flags = 0; // kCmpConst, kCmpSwitch, kCmpDiv, kCmpGep
+  uint64_t a = 0;      // first operand (the constant, for const compares)
+  uint64_t b = 0;      // second operand
+  uint32_t size = 0;   // operand width in bytes (1, 2, 4, 8); 0 for an empty slot
+  uint32_t flags = 0;  // kCmpConst, kCmpSwitch, kCmpDiv, kCmpGep
 };
 
 inline constexpr uint32_t kCmpConst = 1, kCmpSwitch = 2, kCmpDiv = 4, kCmpGep = 8;

@@ -35,7 +35,10 @@ Executor::States::States(const std::string& name)
 }
 
 Executor::Executor(const FuzzTarget& target, const ShmView& shm)
-    : target_(target), shm_(shm), saved_current_(current_test()), states_(std::make_unique<States>(target.name)) {
+    : target_(target),
+      shm_(shm),
+      saved_current_(current_test()),
+      states_(std::make_unique<States>(target.name)) {
   log_ = &states_->input.output;
   current_test() = &states_->input;
 }

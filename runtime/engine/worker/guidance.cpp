@@ -73,7 +73,8 @@ void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8
   na = std::min(na, cxxtest::intercept::kMaxReported);
   nb = std::min(nb, cxxtest::intercept::kMaxReported);
   size_t len = std::max(na, nb);
-  uint64_t site = (pc - reinterpret_cast<uintptr_t>(&__executable_start)) ^ (static_cast<uint64_t>(len) << 48);
+  uint64_t site =
+      (pc - reinterpret_cast<uintptr_t>(&__executable_start)) ^ (static_cast<uint64_t>(len) << 48);
   BytesSlot& s = slot_for(site, len);
   s.site = site;
   // Plain loops: this runs inside the intercepted memcmp and must not call it.
@@ -119,7 +120,7 @@ void Guidance::refresh() {
 }
 
 std::vector<std::string> Guidance::credited(const std::vector<Value>& before,
-                                           const std::vector<Value>& after) const {
+                                            const std::vector<Value>& after) const {
   std::vector<std::string> out;
   for (size_t arg = 0; arg < after.size(); ++arg) {
     const Value& v = after[arg];

@@ -20,8 +20,8 @@ void add(std::vector<uint64_t>& out, uint64_t value, uint64_t v, size_t cap) {
 
 // The argument values that bring `operand` (which moved by `step` when the
 // argument moved by one) to `target`, and one either side of it.
-void solve(uint64_t operand, int64_t step, uint64_t target, uint32_t size, uint64_t v, std::vector<uint64_t>& out,
-           size_t cap) {
+void solve(uint64_t operand, int64_t step, uint64_t target, uint32_t size, uint64_t v,
+           std::vector<uint64_t>& out, size_t cap) {
   int64_t gap = signed_in(target - operand, size);
   int64_t k = gap / step;  // rounds toward zero: the neighbours cover the rest
   for (int64_t delta : {k, k - 1, k + 1}) add(out, v + static_cast<uint64_t>(delta), v, cap);

@@ -3,8 +3,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 
 // Defined only when a sanitizer runtime (with LeakSanitizer) is linked in.
 extern "C" int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void*, size_t),
@@ -36,7 +36,8 @@ void count_free(const volatile void* p) {
 }  // namespace
 
 bool start_leak_checks(bool wanted) {
-  if (!wanted || !__lsan_do_recoverable_leak_check || !__sanitizer_install_malloc_and_free_hooks) return false;
+  if (!wanted || !__lsan_do_recoverable_leak_check || !__sanitizer_install_malloc_and_free_hooks)
+    return false;
   g_enabled = __sanitizer_install_malloc_and_free_hooks(count_malloc, count_free) != 0;
   g_started = now_nanos();
   return g_enabled;

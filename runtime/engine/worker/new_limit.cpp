@@ -76,4 +76,3 @@ CXXTEST_WEAK void* operator new[](size_t n, std::align_val_t al, const std::noth
     return nullptr;
   }
 }
-

@@ -251,8 +251,8 @@ class Worker {
   // whether new coverage counts (not without counters, nor for the
   // original, whose coverage is already credited to it or about to be).
   // Inlined: it is the body of the fuzzing loop.
-  [[gnu::always_inline]] bool try_input(const std::vector<Value>& in, const Command& cmd, Reply& r, int64_t now,
-                                        bool collect) {
+  [[gnu::always_inline]] bool try_input(const std::vector<Value>& in, const Command& cmd, Reply& r,
+                                        int64_t now, bool collect) {
     if (r.count >= cmd.limit) return false;
     publish(in);
     ++r.count;
@@ -321,8 +321,8 @@ class Worker {
 
   Reply minimize(const Command& cmd) {
     std::vector<KeepWord> keep = keep_words(shm_.keep(), shm_.mask_size());
-    fuzz::Budget budget = cmd.nanos > 0 ? fuzz::Budget::time(std::chrono::nanoseconds(cmd.nanos))
-                                        : fuzz::Budget::unlimited();
+    fuzz::Budget budget =
+        cmd.nanos > 0 ? fuzz::Budget::time(std::chrono::nanoseconds(cmd.nanos)) : fuzz::Budget::unlimited();
     if (cmd.limit > 0) budget.cap_calls(int64_t(cmd.limit));
     bool failed = false;
     Reply r{Outcome::NewCoverage, 0, 0};
@@ -356,8 +356,8 @@ class Worker {
   std::vector<std::vector<Value>> partner_;
   std::vector<uint8_t> scratch_;
   std::vector<uint8_t> saved_counters_;  // rerun_for_leaks
-  std::vector<CmpEntry> base_cmps_;   // solve_integers: the original's compares
-  std::vector<uint64_t> candidates_;  // solve_integers: values to try
+  std::vector<CmpEntry> base_cmps_;      // solve_integers: the original's compares
+  std::vector<uint64_t> candidates_;     // solve_integers: values to try
 };
 
 // Keeps the inherited descriptors away from programs the target starts.

@@ -17,7 +17,7 @@
 namespace cxxtest::runtime::engine {
 namespace {
 
-uint64_t g_heartbeat = 0;           // written by the input thread only
+uint64_t g_heartbeat = 0;  // written by the input thread only
 std::atomic<uint64_t> g_alloc_limit{0};
 ShmView g_shm;
 bool g_in_worker = false;  // start_worker_limits ran: failures go to g_shm
@@ -99,8 +99,9 @@ uint64_t allocation_limit() { return g_alloc_limit.load(std::memory_order_relaxe
 
 void allocation_over_limit(size_t bytes) {
   if (!g_in_worker) {  // a plain run of seed inputs (seed_limits.h)
-    fail_process_here("panic: an allocation of " + std::to_string(bytes) + " bytes is over -fuzzrsslimit=" +
-                      std::to_string(g_alloc_limit.load() >> 20) + " MB (the limit fuzzing applies to each input)");
+    fail_process_here("panic: an allocation of " + std::to_string(bytes) +
+                      " bytes is over -fuzzrsslimit=" + std::to_string(g_alloc_limit.load() >> 20) +
+                      " MB (the limit fuzzing applies to each input)");
   }
   if (!claim_record()) {
     for (;;) pause();

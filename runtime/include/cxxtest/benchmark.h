@@ -100,7 +100,8 @@ class B : public TB {
   // iterations through pb.Next() (Go's b.RunParallel).
   void RunParallel(const std::function<void(PB&)>& body);
 
-  explicit B(runtime::TestState* state, runtime::BenchState* bench) : TB(state), bench_(bench) {}  // for the runner
+  explicit B(runtime::TestState* state, runtime::BenchState* bench)
+      : TB(state), bench_(bench) {}  // for the runner
 
  private:
   friend struct runtime::BenchState;

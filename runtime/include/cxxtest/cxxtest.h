@@ -73,7 +73,7 @@ struct MainAccess;
 namespace runtime {
 struct TestState;
 struct ContextState;
-}
+}  // namespace runtime
 
 // Reports whether -test.short was given (Go's testing.Short).
 bool Short();
@@ -137,7 +137,7 @@ struct Here {
 template <class X, class = void>
 struct IsStreamable : std::false_type {};
 template <class X>
-struct IsStreamable<X, std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const X&>())>>
+struct IsStreamable<X, std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const X&>())> >
     : std::true_type {};
 
 // Go's fmt.Sprint of one operand.
@@ -160,7 +160,7 @@ std::string stringify(const X& x) {
 struct Message {
   std::string text;
   Location loc;
-  template <class X, class = std::enable_if_t<!std::is_same_v<std::decay_t<X>, Message>>>
+  template <class X, class = std::enable_if_t<!std::is_same_v<std::decay_t<X>, Message> > >
   Message(const X& x, const char* file = __builtin_FILE(), int line = __builtin_LINE())
       : text(stringify(x)), loc{file, line} {}
 };
@@ -198,7 +198,7 @@ struct NonDeduced {
   using type = X;
 };
 template <class... A>
-using FormatFor = typename NonDeduced<Format<A...>>::type;
+using FormatFor = typename NonDeduced<Format<A...> >::type;
 
 // Adapts one printf argument: strings become const char*, scalars pass as is.
 template <class X>
@@ -209,10 +209,8 @@ struct PrintfArg {
                 "std::string or std::string_view");
   X value;
   auto get() const {
-    if constexpr (std::is_enum_v<X>)
-      return static_cast<std::underlying_type_t<X>>(value);
-    else
-      return value;
+    if constexpr (std::is_enum_v<X>) return static_cast<std::underlying_type_t<X> >(value);
+    else return value;
   }
 };
 template <>
@@ -232,14 +230,14 @@ struct PrintfArg<std::string_view> {
 template <class A>
 using AddArg = std::conditional_t<std::is_same_v<std::decay_t<const A>, char*> ||
                                       std::is_same_v<std::decay_t<const A>, const char*>,
-                                  const char*, std::decay_t<A>>;
+                                  const char*, std::decay_t<A> >;
 
 // vsnprintf into a std::string.
 std::string sprintf_string(const char* fmt, ...);
 
 template <class... A>
 std::string format(const char* fmt, const A&... args) {
-  return sprintf_string(fmt, PrintfArg<std::decay_t<const A>>{args}.get()...);
+  return sprintf_string(fmt, PrintfArg<std::decay_t<const A> >{args}.get()...);
 }
 
 template <class... A>
@@ -419,10 +417,10 @@ class F : public TB {
   // std::string.
   template <class... A>
   void Add(const A&... args) {
-    static_assert((KindOf<internal::AddArg<A>>::supported && ...),
+    static_assert((KindOf<internal::AddArg<A> >::supported && ...),
                   "cxxtest: F::Add argument of a type cxxtest cannot fuzz; see value.h");
-    if constexpr ((KindOf<internal::AddArg<A>>::supported && ...))
-      add_values({Value::of(static_cast<internal::AddArg<A>>(args))...});
+    if constexpr ((KindOf<internal::AddArg<A> >::supported && ...))
+      add_values({Value::of(static_cast<internal::AddArg<A> >(args))...});
   }
 
   // Dict adds tokens the fuzzer splices into byte and string arguments, like

@@ -30,20 +30,14 @@ constexpr Arg arg_of() {
   if constexpr (std::is_same_v<D, std::string> || std::is_same_v<D, std::string_view> ||
                 std::is_same_v<D, const char*> || std::is_same_v<D, char*>)
     return Arg::CString;
-  else if constexpr (std::is_same_v<D, const wchar_t*> || std::is_same_v<D, wchar_t*>)
-    return Arg::WString;
-  else if constexpr (std::is_pointer_v<D> || std::is_null_pointer_v<D>)
-    return Arg::Pointer;
-  else if constexpr (std::is_enum_v<D>)
-    return arg_of<std::underlying_type_t<D>>();
+  else if constexpr (std::is_same_v<D, const wchar_t*> || std::is_same_v<D, wchar_t*>) return Arg::WString;
+  else if constexpr (std::is_pointer_v<D> || std::is_null_pointer_v<D>) return Arg::Pointer;
+  else if constexpr (std::is_enum_v<D>) return arg_of<std::underlying_type_t<D>>();
   else if constexpr (std::is_integral_v<D>)
     return sizeof(D) <= sizeof(int) ? Arg::Int : sizeof(D) == sizeof(long) ? Arg::Long : Arg::Other;
-  else if constexpr (std::is_same_v<D, float> || std::is_same_v<D, double>)
-    return Arg::Double;
-  else if constexpr (std::is_same_v<D, long double>)
-    return Arg::LongDouble;
-  else
-    return Arg::Other;
+  else if constexpr (std::is_same_v<D, float> || std::is_same_v<D, double>) return Arg::Double;
+  else if constexpr (std::is_same_v<D, long double>) return Arg::LongDouble;
+  else return Arg::Other;
 }
 
 enum class Result { Ok, BadConversion, BadType, BadCount };
@@ -56,25 +50,32 @@ constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr Arg wanted(std::string_view length, char conversion, bool& none, bool& any_pointer) {
   none = false;
   any_pointer = false;
-  bool wide = length == "l" || length == "ll" || length == "j" || length == "z" || length == "t" || length == "q";
+  bool wide =
+      length == "l" || length == "ll" || length == "j" || length == "z" || length == "t" || length == "q";
   switch (conversion) {
-    case 'd': case 'i': case 'o': case 'u': case 'x': case 'X':
+    case 'd':
+    case 'i':
+    case 'o':
+    case 'u':
+    case 'x':
+    case 'X':
       if (length == "L") return Arg::Other;
       return wide ? Arg::Long : Arg::Int;
-    case 'c':
-      return length.empty() || length == "l" ? Arg::Int : Arg::Other;
-    case 's':
-      return length.empty() ? Arg::CString : length == "l" ? Arg::WString : Arg::Other;
-    case 'p': case 'n':
-      any_pointer = true;
-      return length.empty() || conversion == 'n' ? Arg::Pointer : Arg::Other;
-    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+    case 'c': return length.empty() || length == "l" ? Arg::Int : Arg::Other;
+    case 's': return length.empty() ? Arg::CString : length == "l" ? Arg::WString : Arg::Other;
+    case 'p':
+    case 'n': any_pointer = true; return length.empty() || conversion == 'n' ? Arg::Pointer : Arg::Other;
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+    case 'a':
+    case 'A':
       return length == "L" ? Arg::LongDouble : length.empty() || length == "l" ? Arg::Double : Arg::Other;
-    case 'm':
-      none = true;
-      return length.empty() ? Arg::Int : Arg::Other;
-    default:
-      return Arg::Other;
+    case 'm': none = true; return length.empty() ? Arg::Int : Arg::Other;
+    default: return Arg::Other;
   }
 }
 

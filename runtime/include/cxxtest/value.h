@@ -91,17 +91,23 @@ constexpr int kind_bits(Kind k) {
     case Kind::Int32: case Kind::Uint32: case Kind::Char32: case Kind::Float: return 32;
     case Kind::Int64: case Kind::Uint64: case Kind::Double: return 64;
     default: return 0;
-    // clang-format on
+      // clang-format on
   }
 }
 
 // KindOf<T>::value is the Kind for a fuzz parameter type T (cv-ref stripped);
 // KindOf<T>::supported is false for types cxxtest cannot fuzz.
 template <class T, class = void>
-struct KindOf { static constexpr bool supported = false; };
+struct KindOf {
+  static constexpr bool supported = false;
+};
 
-#define CXXTEST_KIND_OF(T, K) \
-  template <> struct KindOf<T> { static constexpr bool supported = true; static constexpr Kind value = Kind::K; }
+#define CXXTEST_KIND_OF(T, K)               \
+  template <>                               \
+  struct KindOf<T> {                        \
+    static constexpr bool supported = true; \
+    static constexpr Kind value = Kind::K;  \
+  }
 CXXTEST_KIND_OF(std::vector<uint8_t>, Bytes);
 #if CXXTEST_HAS_SPAN
 CXXTEST_KIND_OF(std::span<const uint8_t>, Bytes);
@@ -177,7 +183,11 @@ struct Value {
   }
 
   // The zero value of a kind: empty bytes/string, false, 0, +0.0.
-  static Value zero(Kind k) { Value v; v.kind = k; return v; }
+  static Value zero(Kind k) {
+    Value v;
+    v.kind = k;
+    return v;
+  }
 };
 
 #if CXXTEST_HAS_SPAN

@@ -37,12 +37,9 @@ std::vector<Edit> edit_script(const std::vector<std::string>& a, const std::vect
   std::vector<Edit> edits;
   size_t i = 0, j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && a[i] == b[j])
-      edits.push_back({' ', a[i++]}), ++j;
-    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]))
-      edits.push_back({'+', b[j++]});
-    else
-      edits.push_back({'-', a[i++]});
+    if (i < n && j < m && a[i] == b[j]) edits.push_back({' ', a[i++]}), ++j;
+    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) edits.push_back({'+', b[j++]});
+    else edits.push_back({'-', a[i++]});
   }
   return edits;
 }

@@ -158,10 +158,8 @@ Result run_script(const fs::path& path, const Options& options) {
   if (options.verbose) std::cout << state.log;
   std::cout << "PASS: " << name << "\n";
   std::error_code ec;
-  if (options.keep)
-    std::cout << "work dir kept: " << root.string() << "\n";
-  else
-    fs::remove_all(root, ec);
+  if (options.keep) std::cout << "work dir kept: " << root.string() << "\n";
+  else fs::remove_all(root, ec);
   return Result::Pass;
 }
 

@@ -133,7 +133,8 @@ TEST_CASE("read_file can report the mtime of what it read") {
   int64_t mtime_ns = 0;
   CHECK(read_file(file, &mtime_ns) == "data");
   auto expected = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::file_clock::to_sys(set).time_since_epoch()).count();
+                      std::chrono::file_clock::to_sys(set).time_since_epoch())
+                      .count();
   CHECK(mtime_ns == expected);
   auto missing = read_file(dir / "missing", &mtime_ns);
   REQUIRE_FALSE(missing);

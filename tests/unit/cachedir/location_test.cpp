@@ -55,8 +55,6 @@ TEST_CASE("the process environment is used by default") {
   std::string saved = old ? old : "";
   setenv("CXXTESTCACHE", "/tmp/from-env", 1);
   CHECK(root_or_error(process_env) == "/tmp/from-env");
-  if (old)
-    setenv("CXXTESTCACHE", saved.c_str(), 1);
-  else
-    unsetenv("CXXTESTCACHE");
+  if (old) setenv("CXXTESTCACHE", saved.c_str(), 1);
+  else unsetenv("CXXTESTCACHE");
 }

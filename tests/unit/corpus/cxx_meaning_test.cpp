@@ -87,7 +87,8 @@ TEST_CASE("every pair of bytes round-trips and never writes a hex digit after \\
       std::string bytes = {static_cast<char>(a), static_cast<char>(b)};
       std::string line = corpus::encode_value(Value::of(bytes));
       for (size_t x = line.find("\\x"); x != std::string::npos; x = line.find("\\x", x + 1))
-        if (x == 0 || line[x - 1] != '\\') CHECK_FALSE(std::isxdigit(static_cast<unsigned char>(line[x + 4])));
+        if (x == 0 || line[x - 1] != '\\')
+          CHECK_FALSE(std::isxdigit(static_cast<unsigned char>(line[x + 4])));
       CHECK(decode_one(line) == Value::of(bytes));
     }
 }

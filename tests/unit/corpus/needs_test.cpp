@@ -25,9 +25,9 @@ TEST_CASE("encode writes the needs line second, and decode skips it") {
 TEST_CASE("needs_of reads only a complete second line after the header") {
   CHECK(corpus::needs_of("cxxtest fuzz v1\n// needs: -asan -ubsan \n") == "-asan -ubsan");
   CHECK(corpus::needs_of("cxxtest fuzz v1\n\n  // needs: -race\n") == "-race");  // blank lines do not count
-  CHECK(corpus::needs_of("cxxtest fuzz v1\n// needs: -as") == "");                 // cut: no newline yet
-  CHECK(corpus::needs_of("cxxtest fuzz v1\nint(1)\n// needs: -asan\n") == "");     // not second
-  CHECK(corpus::needs_of("cxxtest fuzz v2\n// needs: -asan\n") == "");             // not a v1 file
+  CHECK(corpus::needs_of("cxxtest fuzz v1\n// needs: -as") == "");               // cut: no newline yet
+  CHECK(corpus::needs_of("cxxtest fuzz v1\nint(1)\n// needs: -asan\n") == "");   // not second
+  CHECK(corpus::needs_of("cxxtest fuzz v2\n// needs: -asan\n") == "");           // not a v1 file
   CHECK(corpus::needs_of("cxxtest fuzz v1\n// a comment\n") == "");
 }
 

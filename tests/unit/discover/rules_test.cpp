@@ -12,7 +12,8 @@ TEST_CASE("Test and Fuzz names follow Go's rule") {
     CHECK_MESSAGE(kind_of_name(name) == Kind::Fuzz, name);
   for (const char* name : {"Benchmark", "BenchmarkParse", "Benchmark_x"})
     CHECK_MESSAGE(kind_of_name(name) == Kind::Benchmark, name);
-  for (const char* name : {"Testing", "Tes", "test", "MyTest", "Fuzzy", "fuzz", "", "TEST", "Benchmarks", "benchmark"})
+  for (const char* name :
+       {"Testing", "Tes", "test", "MyTest", "Fuzzy", "fuzz", "", "TEST", "Benchmarks", "benchmark"})
     CHECK_MESSAGE(!kind_of_name(name), name);
 }
 
@@ -36,8 +37,7 @@ TEST_CASE("output lines are tab-separated with the file as given") {
   Finding bench{Kind::Benchmark, 12, 6, "BenchmarkD", ""};
   CHECK(format_finding("d_test.cpp", bench) == "bench\td_test.cpp\t12\t6\tBenchmarkD");
   Finding error{Kind::Test, 7, 13, "TestC", "TestC must not be a template"};
-  CHECK(format_finding("c_test.cpp", error) ==
-        "error\tc_test.cpp\t7\t13\tTestC must not be a template");
+  CHECK(format_finding("c_test.cpp", error) == "error\tc_test.cpp\t7\t13\tTestC must not be a template");
 }
 
 }  // namespace cxxtest::discover

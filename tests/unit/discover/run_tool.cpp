@@ -30,8 +30,8 @@ std::string read_file(const std::filesystem::path& path) {
 }  // namespace
 
 ToolRun run_tool(const std::vector<std::string>& argv, const std::string& cwd) {
-  auto err_path = std::filesystem::temp_directory_path() /
-                  ("discover_test_stderr." + std::to_string(getpid()));
+  auto err_path =
+      std::filesystem::temp_directory_path() / ("discover_test_stderr." + std::to_string(getpid()));
   std::string command = "cd " + quoted(cwd) + " && " + quoted(DISCOVER_TOOL);
   for (const std::string& arg : argv) command += " " + quoted(arg);
   command += " 2>" + quoted(err_path.string());

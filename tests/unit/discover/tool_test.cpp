@@ -14,8 +14,7 @@ using Lines = std::vector<std::string>;
 
 std::string item(const std::string& tag, const std::string& file, int line, int col,
                  const std::string& text) {
-  return tag + "\t" + file + "\t" + std::to_string(line) + "\t" + std::to_string(col) + "\t" +
-         text;
+  return tag + "\t" + file + "\t" + std::to_string(line) + "\t" + std::to_string(col) + "\t" + text;
 }
 
 std::string wrong(const std::string& file, int line, int col, const std::string& name) {
@@ -48,21 +47,22 @@ TEST_CASE("valid tests and fuzz targets, in declaration order") {
   ToolRun run = discover({f});
   CHECK(run.exit_code == 0);
   CHECK(run.err == "");
-  CHECK(run.lines == Lines{
-                         item("test", f, 6, 6, "TestAlpha"),
-                         item("fuzz", f, 7, 6, "FuzzBeta"),
-                         item("test", f, 8, 6, "Test"),
-                         item("test", f, 9, 6, "Test_x"),
-                         item("test", f, 10, 6, "Test2"),
-                         item("error", f, 16, 6,
-                              "TestInNamespace is in namespace inner: cxxtest runs only functions at global scope "
-                              "(move it out of the namespace)"),
-                         item("test", f, 23, 6, "TestThroughAlias"),
-                         item("test", f, 25, 6, "TestInLinkageBlock"),
-                         item("test", f, 28, 1, "TestFromMacro"),
-                         item("fuzz", f, 29, 6, "Fuzz"),
-                         item("test", f, 30, 6, "TestLast"),
-                     });
+  CHECK(run.lines ==
+        Lines{
+            item("test", f, 6, 6, "TestAlpha"),
+            item("fuzz", f, 7, 6, "FuzzBeta"),
+            item("test", f, 8, 6, "Test"),
+            item("test", f, 9, 6, "Test_x"),
+            item("test", f, 10, 6, "Test2"),
+            item("error", f, 16, 6,
+                 "TestInNamespace is in namespace inner: cxxtest runs only functions at global scope "
+                 "(move it out of the namespace)"),
+            item("test", f, 23, 6, "TestThroughAlias"),
+            item("test", f, 25, 6, "TestInLinkageBlock"),
+            item("test", f, 28, 1, "TestFromMacro"),
+            item("fuzz", f, 29, 6, "Fuzz"),
+            item("test", f, 30, 6, "TestLast"),
+        });
 }
 
 TEST_CASE("each malformed Test/Fuzz is one error line at its name") {
@@ -90,8 +90,7 @@ TEST_CASE("each malformed Test/Fuzz is one error line at its name") {
             not_external(f, 24, 6, "TestAnonymous"),
             not_template(f, 27, 6, "TestTemplate"),
             not_template(f, 28, 6, "TestAbbreviated"),
-            item("error", f, 29, 17,
-                 "TestExternC must have C++ language linkage (remove extern \"C\")"),
+            item("error", f, 29, 17, "TestExternC must have C++ language linkage (remove extern \"C\")"),
             not_external(f, 32, 6, "TestStaticFirst"),
             item("test", f, 33, 6, "TestGood"),
         });
@@ -178,8 +177,7 @@ TEST_CASE("usage errors are exit 2") {
 TEST_CASE("flags the compiler driver rejects are exit 2, naming the file") {
   ToolRun run = run_tool({"valid_test.cpp", "--", "clang++", "--target=no-such-triple"});
   CHECK(run.exit_code == 2);
-  CHECK(run.err.starts_with(
-      "cxxtest-discover: cannot parse valid_test.cpp with the given flags: "));
+  CHECK(run.err.starts_with("cxxtest-discover: cannot parse valid_test.cpp with the given flags: "));
 }
 
 }  // namespace cxxtest::discover::testing

@@ -12,14 +12,36 @@ TEST_CASE("command strings split like the shell") {
 
 TEST_CASE("only the flags that shape the code are kept, paths made absolute") {
   std::string std_flag;
-  auto kept = kept_compile_flags({"/usr/bin/c++", "-Iinc", "-isystem", "third/x", "-DYAML_CPP_STATIC_DEFINE", "-D", "N=1",
-                                  "-O2", "-g", "-Wall", "-Werror", "-std=c++11", "-MD", "-MF", "a.d", "-o", "a.o", "-c",
-                                  "src/a.cpp", "-fno-rtti", "-fsanitize=address", "-flto", "-msse4.2", "-pthread",
-                                  "-include", "config.h"},
+  auto kept = kept_compile_flags({"/usr/bin/c++",
+                                  "-Iinc",
+                                  "-isystem",
+                                  "third/x",
+                                  "-DYAML_CPP_STATIC_DEFINE",
+                                  "-D",
+                                  "N=1",
+                                  "-O2",
+                                  "-g",
+                                  "-Wall",
+                                  "-Werror",
+                                  "-std=c++11",
+                                  "-MD",
+                                  "-MF",
+                                  "a.d",
+                                  "-o",
+                                  "a.o",
+                                  "-c",
+                                  "src/a.cpp",
+                                  "-fno-rtti",
+                                  "-fsanitize=address",
+                                  "-flto",
+                                  "-msse4.2",
+                                  "-pthread",
+                                  "-include",
+                                  "config.h"},
                                  "/proj/build", &std_flag);
   CHECK(kept == std::vector<std::string>{"-I/proj/build/inc", "-isystem", "/proj/build/third/x",
-                                          "-DYAML_CPP_STATIC_DEFINE", "-D", "N=1", "-fno-rtti", "-msse4.2", "-pthread",
-                                          "-include", "/proj/build/config.h"});
+                                         "-DYAML_CPP_STATIC_DEFINE", "-D", "N=1", "-fno-rtti", "-msse4.2",
+                                         "-pthread", "-include", "/proj/build/config.h"});
   CHECK(std_flag == "-std=c++11");
 }
 
@@ -27,7 +49,8 @@ TEST_CASE("a file without an entry takes its nearest neighbour's flags, never it
   auto db = CompileDb::parse(R"([
     {"directory": "/p/build", "file": "/p/src/a.cpp", "arguments": ["c++", "-std=c++14", "-I/p/include", "-c", "/p/src/a.cpp"]},
     {"directory": "/p/build", "file": "../util/u.c", "command": "cc -D_FILE_OFFSET_BITS=64 -c ../util/u.c"}
-  ])", "/p/build/compile_commands.json");
+  ])",
+                             "/p/build/compile_commands.json");
   REQUIRE(db.ok());
   CHECK(db->size() == 2);
   CHECK(db->has_entry("/p/util/u.c"));

@@ -14,7 +14,8 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-const WrapperPaths kPaths{"/p/share/cxxtest/ignorelist.txt", "/p/lib/cxxtest/cxxtest-laf.so", "/p/lib/cxxtest"};
+const WrapperPaths kPaths{"/p/share/cxxtest/ignorelist.txt", "/p/lib/cxxtest/cxxtest-laf.so",
+                          "/p/lib/cxxtest"};
 const Variant kFuzz{Mode::Fuzz, cxxtest::instrument::kNoSanitizer, false};
 const Variant kFuzzAsan{Mode::Fuzz, cxxtest::instrument::kAddress, false};
 const Variant kPlain{};
@@ -54,18 +55,21 @@ TEST_CASE("compile, preprocess, link and query invocations") {
   CHECK(kind_of({"-dumpmachine"}) == Invocation::Query);
   CHECK(kind_of({"-print-file-name=libc.so"}) == Invocation::Query);
   // Values of flags that take the next argument are not inputs.
-  CHECK(kind_of({"-o", "prog", "-I", "inc", "-D", "X", "-Xlinker", "--gc-sections", "-MF", "d"}) == Invocation::Query);
+  CHECK(kind_of({"-o", "prog", "-I", "inc", "-D", "X", "-Xlinker", "--gc-sections", "-MF", "d"}) ==
+        Invocation::Query);
 }
 
 TEST_CASE("a link compiles when an input is not an object, archive, shared library or response file") {
   CHECK(classify_compiler_args({"main.c", "-o", "prog"}).compiles);
   CHECK(classify_compiler_args({"-x", "c", "main.inc", "-o", "prog"}).compiles);
-  CHECK_FALSE(classify_compiler_args({"a.o", "b.a", "c.so", "d.so.1", "e.lo", "@f.rsp", "-o", "prog.c"}).compiles);
+  CHECK_FALSE(
+      classify_compiler_args({"a.o", "b.a", "c.so", "d.so.1", "e.lo", "@f.rsp", "-o", "prog.c"}).compiles);
 }
 
 TEST_CASE("sources are the inputs with a C or C++ suffix") {
-  auto c = classify_compiler_args({"-c", "-I", "x.c", "a.c", "b.cc", "c.cpp", "d.cxx", "e.C", "f.c++", "g.s", "h.o",
-                                   "-o", "out.c", "-include", "pre.c", "-MF", "dep.c", "-x", "c", "i.inc"});
+  auto c = classify_compiler_args({"-c",    "-I",    "x.c",   "a.c", "b.cc", "c.cpp", "d.cxx",
+                                   "e.C",   "f.c++", "g.s",   "h.o", "-o",   "out.c", "-include",
+                                   "pre.c", "-MF",   "dep.c", "-x",  "c",    "i.inc"});
   CHECK(c.sources == Args{"a.c", "b.cc", "c.cpp", "d.cxx", "e.C", "f.c++"});
 }
 
@@ -84,8 +88,8 @@ TEST_CASE("a compile gets the variant's compile flags before the user's, and not
 
 TEST_CASE("a link gets the link flags and, last, the coverage stub") {
   Args argv = command({"a.o", "-o", "prog", "-lm"}, kFuzzAsan);
-  CHECK(argv == Args{"clang", "a.o", "-o", "prog", "-lm", "-fsanitize=address", "-fno-omit-frame-pointer", "-pthread",
-                     kStub});
+  CHECK(argv == Args{"clang", "a.o", "-o", "prog", "-lm", "-fsanitize=address", "-fno-omit-frame-pointer",
+                     "-pthread", kStub});
   // Compiling and linking in one command gets both; the sanitizer flags,
   // in both lists, are given once.
   Args both = command({"main.c", "liba.a", "-o", "prog"}, kFuzzAsan);
@@ -117,7 +121,8 @@ TEST_CASE("a compile without a -g flag of its own gets line tables, for file:lin
   CHECK(count(command({"-S", "a.cc"}), kLines) == 1);
   CHECK(count(command({"main.c", "-o", "prog"}), kLines) == 1);  // compiles and links
   // The build's own choice stands, whatever it is.
-  for (const std::string& own : {"-g", "-g0", "-g3", "-ggdb", "-gdwarf-4", "-gline-tables-only", "-gsplit-dwarf"})
+  for (const std::string& own :
+       {"-g", "-g0", "-g3", "-ggdb", "-gdwarf-4", "-gline-tables-only", "-gsplit-dwarf"})
     CHECK_MESSAGE(count(command({"-c", own, "a.c"}), kLines) == (own == kLines ? 1 : 0), own);
   // Not a debug flag, nor is a flag's value.
   CHECK(count(command({"-gcc-toolchain", "/opt/gcc", "-c", "a.c"}), kLines) == 1);
@@ -150,7 +155,8 @@ TEST_CASE("CXXTEST_VARIANT: a variant name, fuzz by default, anything else names
   CHECK(err.rfind("CXXTEST_VARIANT=asan: not a variant name (allowed: plain, fuzz, ", 0) == 0);
   CHECK(err.find("fuzz-asan-ubsan-laf") != std::string::npos);
   CHECK_FALSE(variant_from_env("fuzz-asan-race", &err));
-  CHECK(err.rfind("CXXTEST_VARIANT=fuzz-asan-race: -race and -asan cannot be used together (allowed: ", 0) == 0);
+  CHECK(err.rfind("CXXTEST_VARIANT=fuzz-asan-race: -race and -asan cannot be used together (allowed: ", 0) ==
+        0);
 }
 
 TEST_CASE("the program name selects the wrapper") {

@@ -142,10 +142,17 @@ TEST_CASE("[deps.NAME] tables") {
   CHECK(c->deps[1].whole_archive);
   CHECK(c->for_package("fuzz").deps == std::vector<std::string>{"yaml"});
 
-  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nbuild = \"cmake\"\n").error().find("needs source") != std::string::npos);
-  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbuild = \"scons\"\n").error().find("want cmake, autotools, make or command") != std::string::npos);
-  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbogus = 1\n").error().find("unknown key \"bogus\" in [deps.x]") != std::string::npos);
-  CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\ndeps = [\"nope\"]\n").error().find("has no [deps.nope] table") != std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nbuild = \"cmake\"\n").error().find("needs source") !=
+        std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbuild = \"scons\"\n")
+            .error()
+            .find("want cmake, autotools, make or command") != std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbogus = 1\n")
+            .error()
+            .find("unknown key \"bogus\" in [deps.x]") != std::string::npos);
+  CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\ndeps = [\"nope\"]\n")
+            .error()
+            .find("has no [deps.nope] table") != std::string::npos);
 }
 
 TEST_CASE("module names follow Go's module path rules, so cache paths stay inside the cache") {
@@ -164,14 +171,17 @@ TEST_CASE("module names follow Go's module path rules, so cache paths stay insid
 TEST_CASE("a line break in any value is refused where it is written") {
   auto c = parse("[module]\nname = \"m\"\n[build]\ndefines = [\"A=1\\nrule x\"]\n");
   REQUIRE_FALSE(c.ok());
-  CHECK(c.error() == "cxxtest.toml:4:12: build.defines must not contain a line break or other control character");
+  CHECK(c.error() ==
+        "cxxtest.toml:4:12: build.defines must not contain a line break or other control character");
 }
 
 TEST_CASE("globs with what the matcher does not know are refused; locations are kept") {
   CHECK(parse("[module]\nname = \"m\"\n[fuzz]\nnoinstrument = [\"ok/**\", \"[abc\"]\n").error() ==
-        "cxxtest.toml:4:26: fuzz.noinstrument: \"[abc\": character classes, braces and escapes are not supported in "
+        "cxxtest.toml:4:26: fuzz.noinstrument: \"[abc\": character classes, braces and escapes are not "
+        "supported in "
         "globs (use *, ** and ?)");
-  auto c = parse("[module]\nname = \"m\"\n[build]\ncompiler = \"clang++-99\"\n[package.\"p\"]\nstd = \"c++17\"\n");
+  auto c =
+      parse("[module]\nname = \"m\"\n[build]\ncompiler = \"clang++-99\"\n[package.\"p\"]\nstd = \"c++17\"\n");
   REQUIRE(c.ok());
   CHECK(c->location_of("build.compiler") == "cxxtest.toml:4:12");
   CHECK(c->location_of("package.p") == "cxxtest.toml:5:10");

@@ -15,11 +15,14 @@ TEST_CASE("-cover's line goes into the ok line, after PASS under -v and before a
   run.seconds = 0.0123;
   run.cover = true;
   const std::string cov = "coverage: 66.7% of statements\n";
-  CHECK(format_result(run, "PASS\n" + cov, false) == "ok  \texample.com/m/a\t0.012s\tcoverage: 66.7% of statements\n");
+  CHECK(format_result(run, "PASS\n" + cov, false) ==
+        "ok  \texample.com/m/a\t0.012s\tcoverage: 66.7% of statements\n");
   CHECK(format_result(run, "--- PASS: TestA (0.00s)\nPASS\n" + cov, true) ==
-        "--- PASS: TestA (0.00s)\nPASS\n" + cov + "ok  \texample.com/m/a\t0.012s\tcoverage: 66.7% of statements\n");
-  CHECK(format_result(run, "testing: warning: no tests to run\nPASS\ncoverage: 0.0% of statements\n", false) ==
-        "ok  \texample.com/m/a\t0.012s\tcoverage: 0.0% of statements [no tests to run]\n");
+        "--- PASS: TestA (0.00s)\nPASS\n" + cov +
+            "ok  \texample.com/m/a\t0.012s\tcoverage: 66.7% of statements\n");
+  CHECK(
+      format_result(run, "testing: warning: no tests to run\nPASS\ncoverage: 0.0% of statements\n", false) ==
+      "ok  \texample.com/m/a\t0.012s\tcoverage: 0.0% of statements [no tests to run]\n");
   run.cached = true;
   CHECK(format_result(run, "PASS\ncoverage: [no statements]\n", false) ==
         "ok  \texample.com/m/a\t(cached)\tcoverage: [no statements]\n");
@@ -29,15 +32,19 @@ TEST_CASE("-cover's line goes into the ok line, after PASS under -v and before a
         "--- FAIL: TestA (0.00s)\nFAIL\n" + cov + "FAIL\texample.com/m/a\t0.012s\n");
   run.cover = false;  // without -cover a test's own "coverage:" line is just output
   run.status = ExitStatus{0, 0};
-  CHECK(format_result(run, "coverage: mine\nPASS\n", false) == "coverage: mine\nok  \texample.com/m/a\t0.012s\n");
+  CHECK(format_result(run, "coverage: mine\nPASS\n", false) ==
+        "coverage: mine\nok  \texample.com/m/a\t0.012s\n");
 }
 
 TEST_CASE("lcov profiles merge by adding counts and print canonically") {
   CoverProfile p;
-  REQUIRE(merge_lcov("SF:/m/a.cpp\nFN:3,_Z1fv\nFNDA:2,_Z1fv\nDA:3,2\nDA:4,0\nBRDA:4,0,0,1\nLF:2\nLH:1\nend_of_record\n",
-                     "one", p));
-  REQUIRE(merge_lcov("TN:\nSF:/m/a.cpp\nFN:3,_Z1fv\nFNDA:1,_Z1fv\nDA:4,5\nend_of_record\nSF:/m/b.cpp\nDA:1,0\nend_of_record\n",
-                     "two", p));
+  REQUIRE(merge_lcov(
+      "SF:/m/a.cpp\nFN:3,_Z1fv\nFNDA:2,_Z1fv\nDA:3,2\nDA:4,0\nBRDA:4,0,0,1\nLF:2\nLH:1\nend_of_record\n",
+      "one", p));
+  REQUIRE(
+      merge_lcov("TN:\nSF:/m/a.cpp\nFN:3,_Z1fv\nFNDA:1,_Z1fv\nDA:4,5\nend_of_record\nSF:/m/"
+                 "b.cpp\nDA:1,0\nend_of_record\n",
+                 "two", p));
   CHECK(p["/m/a.cpp"].lines == std::map<int, uint64_t>{{3, 2}, {4, 5}});
   CHECK(format_lcov(p) ==
         "SF:/m/a.cpp\nFN:3,_Z1fv\nFNDA:3,_Z1fv\nFNF:1\nFNH:1\nDA:3,2\nDA:4,5\nLF:2\nLH:2\nend_of_record\n"

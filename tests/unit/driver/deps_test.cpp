@@ -1,8 +1,8 @@
 // [deps] builder: build system detection, the source walk and fingerprint,
 // the CMake File API reply, compile logs, and whole builds of tiny CMake,
 // autotools-style, Make and command projects through stand-in wrappers.
-#include "driver/archive_symbols.h"
 #include "driver/deps.h"
+#include "driver/archive_symbols.h"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -41,13 +41,13 @@ struct Scratch {
   // Stand-in compiler wrappers: log each source like cxxtest-cc, run clang.
   void wrappers() {
     for (auto [name, compiler] : {std::pair{"cc", "clang"}, std::pair{"c++", "clang++"}}) {
-      fs::path p = write(
-          "bin/" + std::string(name),
-          "#!/bin/sh\ntab=$(printf '\\t')\nfor a in \"$@\"; do case \"$a\" in *.c|*.cc|*.cpp)\n"
-          "  line=\"$(realpath \"$a\")$tab$PWD\"; for b in \"$@\"; do line=\"$line$tab$b\"; done\n"
-          "  printf '%s\\n' \"$line\" >> \"$CXXTEST_COMPILE_LOG\";;\n"
-          "esac; done\nexec " +
-              std::string(compiler) + " \"$@\"\n");
+      fs::path p =
+          write("bin/" + std::string(name),
+                "#!/bin/sh\ntab=$(printf '\\t')\nfor a in \"$@\"; do case \"$a\" in *.c|*.cc|*.cpp)\n"
+                "  line=\"$(realpath \"$a\")$tab$PWD\"; for b in \"$@\"; do line=\"$line$tab$b\"; done\n"
+                "  printf '%s\\n' \"$line\" >> \"$CXXTEST_COMPILE_LOG\";;\n"
+                "esac; done\nexec " +
+                    std::string(compiler) + " \"$@\"\n");
       fs::permissions(p, fs::perms::owner_all, fs::perm_options::add);
     }
   }
@@ -81,7 +81,8 @@ DepSpec spec_at(const fs::path& source, const std::string& build = "") {
 // and now (on a loaded machine a build can end more than seconds after the
 // source was written, and make compares the object's time with it).
 void bump_mtime(const fs::path& p) {
-  fs::last_write_time(p, std::max(fs::last_write_time(p), fs::file_time_type::clock::now()) + std::chrono::seconds(2));
+  fs::last_write_time(
+      p, std::max(fs::last_write_time(p), fs::file_time_type::clock::now()) + std::chrono::seconds(2));
 }
 
 std::vector<std::string> rels(const std::vector<SourceEntry>& entries) {
@@ -334,14 +335,16 @@ TEST_CASE("deps: a module inside the source (source = \"..\") is no part of the 
   s.write("src/fuzz/cxxtest.toml", "[deps.lib]\nsource = \"..\"\n");
   s.write("src/fuzz/dec/dec_test.cpp", "void FuzzDec() {}\n");
   s.write("src/fuzz/dec/testdata/fuzz/FuzzDec/1", "cxxtest fuzz v1\n");
-  DepSpec spec = spec_at((s.root / "src" / "fuzz" / "..").lexically_normal());  // "src/", as the config has it
+  DepSpec spec =
+      spec_at((s.root / "src" / "fuzz" / "..").lexically_normal());  // "src/", as the config has it
   DepContext ctx = s.context();
   ctx.module_root = s.root / "src" / "fuzz";
   REQUIRE(ensure_dep(spec, ctx).ok());
   std::string fingerprint = read(ctx.deps_dir / "lib" / "fingerprint");
   CHECK(fingerprint.find("file m.c ") != std::string::npos);
   CHECK(fingerprint.find("fuzz/") == std::string::npos);
-  CHECK(read(ctx.deps_dir / "lib" / "result").find(s.root.string() + "/src/m.c") != std::string::npos);  // watched
+  CHECK(read(ctx.deps_dir / "lib" / "result").find(s.root.string() + "/src/m.c") !=
+        std::string::npos);  // watched
   fs::path log = ctx.deps_dir / "lib" / "build.log";
   auto built_at = fs::last_write_time(log);
 
@@ -447,14 +450,16 @@ TEST_CASE("deps: an autotools dep whose install fails links its build tree's arc
   CHECK(read(ctx.deps_dir / "lib" / "build.log").find("make install failed") != std::string::npos);
 }
 
-TEST_CASE("deps: installed pkg-config files give include dirs, defines and link arguments; .la files are ignored") {
+TEST_CASE(
+    "deps: installed pkg-config files give include dirs, defines and link arguments; .la files are ignored") {
   Scratch s;
   s.wrappers();
-  write_configure_project(s,
-                          "install: liba.a\n\tmkdir -p $(prefix)/lib/pkgconfig $(prefix)/include/a\n"
-                          "\tcp liba.a $(prefix)/lib/\n\techo '# libtool library' > $(prefix)/lib/liba.la\n"
-                          "\tcp @srcdir@/a.h $(prefix)/include/a/\n"
-                          "\tsed 's|PREFIX|$(prefix)|' @srcdir@/a.pc.in > $(prefix)/lib/pkgconfig/a-1.0.pc\n");
+  write_configure_project(
+      s,
+      "install: liba.a\n\tmkdir -p $(prefix)/lib/pkgconfig $(prefix)/include/a\n"
+      "\tcp liba.a $(prefix)/lib/\n\techo '# libtool library' > $(prefix)/lib/liba.la\n"
+      "\tcp @srcdir@/a.h $(prefix)/include/a/\n"
+      "\tsed 's|PREFIX|$(prefix)|' @srcdir@/a.pc.in > $(prefix)/lib/pkgconfig/a-1.0.pc\n");
   s.write("src/a.pc.in",
           "prefix=PREFIX\nlibdir=${prefix}/lib\nincludedir=${prefix}/include\n\nName: a\nDescription: a\n"
           "Version: 1.0\nCflags: -I${includedir}/a -DA_STATIC=1\nLibs: -L${libdir} -la\nLibs.private: -lm\n");
@@ -466,7 +471,8 @@ TEST_CASE("deps: installed pkg-config files give include dirs, defines and link 
   CHECK(r->archives == std::vector<fs::path>{prefix / "lib" / "liba.a"});
   CHECK(r->include_dirs == std::vector<fs::path>{prefix / "include", prefix / "include" / "a"});
   CHECK(r->defines == std::vector<std::string>{"A_STATIC=1"});
-  CHECK(r->link_args == std::vector<std::string>{"-L" + (prefix / "lib").string(), "-lm"});  // not -la: linked
+  CHECK(r->link_args ==
+        std::vector<std::string>{"-L" + (prefix / "lib").string(), "-lm"});  // not -la: linked
 
   // The spec's include_dirs and link win over the .pc file's.
   spec.include_dirs = {"$PREFIX/include"};
@@ -549,8 +555,8 @@ TEST_CASE("deps: a no-op checks only what the build depended on; an edit of any 
   REQUIRE(ensure_dep(spec, ctx).ok());
   std::string result = read(ctx.deps_dir / "lib" / "result");
   CHECK(result.find(s.root.string() + "/src/include/base.h") != std::string::npos);  // included header
-  CHECK(result.find(s.root.string() + "/src/CMakeLists.txt") != std::string::npos);   // build file
-  CHECK(result.find("unused/u1.h") == std::string::npos);                             // not depended on
+  CHECK(result.find(s.root.string() + "/src/CMakeLists.txt") != std::string::npos);  // build file
+  CHECK(result.find("unused/u1.h") == std::string::npos);                            // not depended on
   fs::path log = ctx.deps_dir / "lib" / "build.log";
   auto built_at = fs::last_write_time(log);
 
@@ -573,8 +579,10 @@ TEST_CASE("deps: an archive's symbol table tells which archives define main") {
   s.write("lib.c", "int lib_value(void) { return 4; }\n");
   s.write("runner.c", "int main(void) { return 0; }\n");
   std::string dir = s.root.string();
-  REQUIRE(std::system(("cd " + dir + " && clang -c lib.c runner.c && ar rcs liblib.a lib.o && ar rcs librunner.a runner.o"
-                       " && ar rc libnoindex.a lib.o && printf 'not an archive' > fake.a").c_str()) == 0);
+  REQUIRE(std::system(("cd " + dir +
+                       " && clang -c lib.c runner.c && ar rcs liblib.a lib.o && ar rcs librunner.a runner.o"
+                       " && ar rc libnoindex.a lib.o && printf 'not an archive' > fake.a")
+                          .c_str()) == 0);
   auto syms = archive_symbols(s.root / "liblib.a");
   REQUIRE(syms.has_value());
   CHECK(*syms == std::vector<std::string>{"lib_value"});

@@ -14,20 +14,13 @@ namespace {
 
 // Values to try per TYPE column, other than the defaults where possible.
 const std::map<std::string, std::vector<std::string>> kSamples = {
-    {"Bool", {"true", "false"}},
-    {"String", {"x y"}},
-    {"Path", {"/tmp/a dir/x"}},
-    {"Pattern", {"(?i)parse/sub|Other", "Fuzz[A-Z]+/seed#0"}},
-    {"Regexp", {"^Test(A|B)$"}},
-    {"Shuffle", {"on", "off", "-12345"}},
-    {"Count", {"7", "0"}},
-    {"Positive", {"3"}},
-    {"Size", {"100", "0"}},
-    {"Duration", {"1h2m3.5s", "0", "250ms"}},
-    {"FuzzTime", {"1000x", "90s"}},
-    {"MinimizeTime", {"0", "5x", "1.5s"}},
-    {"BenchTime", {"100x", "1.5s"}},
-    {"CpuList", {"1,2,4", "3"}},
+    {"Bool", {"true", "false"}},     {"String", {"x y"}},
+    {"Path", {"/tmp/a dir/x"}},      {"Pattern", {"(?i)parse/sub|Other", "Fuzz[A-Z]+/seed#0"}},
+    {"Regexp", {"^Test(A|B)$"}},     {"Shuffle", {"on", "off", "-12345"}},
+    {"Count", {"7", "0"}},           {"Positive", {"3"}},
+    {"Size", {"100", "0"}},          {"Duration", {"1h2m3.5s", "0", "250ms"}},
+    {"FuzzTime", {"1000x", "90s"}},  {"MinimizeTime", {"0", "5x", "1.5s"}},
+    {"BenchTime", {"100x", "1.5s"}}, {"CpuList", {"1,2,4", "3"}},
 };
 
 // Every test flag's field, compared with its typed operator==.

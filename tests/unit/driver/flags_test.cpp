@@ -20,7 +20,8 @@ TEST_CASE("flags in both forms, packages anywhere") {
 TEST_CASE("bad flags say what is wrong") {
   CHECK(parse_options({"-bogus"}).error() == "flag provided but not defined: -bogus");
   CHECK(parse_options({"-count=abc"}).error() == "invalid value \"abc\" for flag -count: parse error");
-  CHECK(parse_options({"-parallel=0"}).error() == "invalid value \"0\" for flag -parallel: must be a positive integer");
+  CHECK(parse_options({"-parallel=0"}).error() ==
+        "invalid value \"0\" for flag -parallel: must be a positive integer");
   CHECK(parse_options({"-run"}).error() == "flag needs an argument: -run");
   CHECK(parse_options({"-fuzztime=0x"}).error() == "invalid value \"0x\" for flag -fuzztime: invalid count");
   CHECK(parse_options({"-fuzzminimizetime=-1ms"}).error() ==
@@ -29,8 +30,9 @@ TEST_CASE("bad flags say what is wrong") {
         "invalid value \"(\" for flag -run: error parsing regexp: missing closing ): `(`");
   CHECK(parse_options({"-run=A/b["}).error() ==
         "invalid value \"A/b[\" for flag -run: error parsing regexp: missing closing ]: `[`");
-  CHECK(parse_options({"-list=a**"}).error() ==
-        "invalid value \"a**\" for flag -list: error parsing regexp: invalid nested repetition operator: `**`");
+  CHECK(
+      parse_options({"-list=a**"}).error() ==
+      "invalid value \"a**\" for flag -list: error parsing regexp: invalid nested repetition operator: `**`");
   CHECK(parse_options({"-shuffle=sometimes"}).error() ==
         "invalid value \"sometimes\" for flag -shuffle: must be \"on\", \"off\", or an int64");
   CHECK(parse_options({"-run=(?i)parse"}).ok());  // Go's syntax, which std::regex rejected

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "driver/include_graph.h"
 #include "driver/module.h"
@@ -15,7 +15,10 @@ namespace {
 // A scratch module under /tmp, removed when the test passes.
 struct Scratch {
   fs::path root = fs::temp_directory_path() / ("cxxtest-module-test-" + std::to_string(getpid()));
-  Scratch() { fs::remove_all(root); fs::create_directories(root); }
+  Scratch() {
+    fs::remove_all(root);
+    fs::create_directories(root);
+  }
   ~Scratch() { fs::remove_all(root); }
   void write(const std::string& rel, const std::string& text) {
     fs::create_directories((root / rel).parent_path());
@@ -35,7 +38,8 @@ std::map<std::string, Package> packages_of(const fs::path& root) {
   return by_dir;
 }
 
-std::vector<std::string> linked_dirs(IncludeGraph& g, const Package& pkg, const std::map<std::string, Package>& all) {
+std::vector<std::string> linked_dirs(IncludeGraph& g, const Package& pkg,
+                                     const std::map<std::string, Package>& all) {
   std::vector<std::string> out;
   for (const Package* p : g.link_set(pkg, pkg.test_files, all)) out.push_back(p->rel_dir);
   return out;
@@ -84,7 +88,8 @@ TEST_CASE("packages, patterns and the transitive link set") {
   for (const auto& p : all) by_dir[p.rel_dir] = p;
   IncludeGraph g(s.root, {s.root}, s.root / "scan.txt");
   std::vector<std::string> linked;
-  for (const Package* p : g.link_set(by_dir["a"], by_dir["a"].test_files, by_dir)) linked.push_back(p->rel_dir);
+  for (const Package* p : g.link_set(by_dir["a"], by_dir["a"].test_files, by_dir))
+    linked.push_back(p->rel_dir);
   CHECK(linked == std::vector<std::string>{"a", "b", "c"});
   g.save();
   CHECK(fs::exists(s.root / "scan.txt"));
@@ -140,15 +145,17 @@ TEST_CASE("a header in a directory without sources is implemented by its same-st
 TEST_CASE("program entry points are found by a textual look") {
   CHECK(program_entries("int main(int argc, char** argv) {\n}\n") == kMainEntry);
   CHECK(program_entries("int\nmain (void)\n{\n  return 0;\n}\n") == kMainEntry);
-  CHECK(program_entries("extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { return 0; }") ==
-        kFuzzerEntry);
+  CHECK(
+      program_entries("extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { return 0; }") ==
+      kFuzzerEntry);
   CHECK(program_entries("int main(int, char**);\n") == 0);
   CHECK(program_entries("int domain(int x) { return x; }\n") == 0);
   CHECK(program_entries("return main(1, 0);\n") == 0);
 }
 
 TEST_CASE("include directives") {
-  auto d = scan_include_directives("#include \"a.h\"\n# include <b/c.h>\n// #include \"no.h\"\nint x;\n#define X\n");
+  auto d = scan_include_directives(
+      "#include \"a.h\"\n# include <b/c.h>\n// #include \"no.h\"\nint x;\n#define X\n");
   CHECK(d == std::vector<std::string>{"\"a.h", "<b/c.h"});
 }
 
@@ -165,7 +172,8 @@ TEST_CASE("includes resolve against the file's directory, then the search dirs")
   const std::pair<const char*, const char*> files[] = {
       {"top.h", "int top();\n"},
       {"top.cpp", "#include \"top.h\"\n"},
-      {"a/a_test.cpp", "#include \"../b/b.h\"\n#include \"inc.h\"\n#include <vector>\n#include \"/usr/include/stdio.h\"\n"},
+      {"a/a_test.cpp",
+       "#include \"../b/b.h\"\n#include \"inc.h\"\n#include <vector>\n#include \"/usr/include/stdio.h\"\n"},
       {"b/b.h", "#include \"top.h\"\n"},
       {"b/b.cpp", "int b;\n"},
       {"include/inc.h", "int inc();\n"},

@@ -26,10 +26,12 @@ TEST_CASE("ok, FAIL and cached lines as go test prints them") {
 }
 
 TEST_CASE("the generated main lists tests and fuzz targets in order") {
-  std::vector<TestFunc> funcs = {{false, "TestB", "x_test.cpp", 1, 6}, {true, "FuzzA", "x_test.cpp", 5, 6},
+  std::vector<TestFunc> funcs = {{false, "TestB", "x_test.cpp", 1, 6},
+                                 {true, "FuzzA", "x_test.cpp", 5, 6},
                                  {false, "TestA", "x_test.cpp", 9, 6}};
   std::string m = generate_main(funcs);
-  CHECK(m.find("void TestB(cxxtest::T&);\nvoid FuzzA(cxxtest::F&);\nvoid TestA(cxxtest::T&);") != std::string::npos);
+  CHECK(m.find("void TestB(cxxtest::T&);\nvoid FuzzA(cxxtest::F&);\nvoid TestA(cxxtest::T&);") !=
+        std::string::npos);
   CHECK(m.find("{\"TestB\", &TestB},\n  {\"TestA\", &TestA}") != std::string::npos);
   CHECK(m.find("run_main(argc, argv, cxxtest_tests, 2, cxxtest_fuzz_targets, 1)") != std::string::npos);
   CHECK(generate_main({}).find("run_main(argc, argv, nullptr, 0, nullptr, 0)") != std::string::npos);
@@ -40,9 +42,10 @@ TEST_CASE("benchmarks get a table of their own, registered before run_main with 
   bench.bench = true;
   std::string m = generate_main({{false, "TestA", "x_test.cpp", 1, 6}, bench}, "example.com/m/x");
   CHECK(m.find("void BenchmarkC(cxxtest::B&);") != std::string::npos);
-  CHECK(m.find("cxxtest::internal::BenchmarkEntry cxxtest_benchmarks[] = {\n  {\"BenchmarkC\", &BenchmarkC},\n};") !=
-        std::string::npos);
-  CHECK(m.find("set_benchmarks(cxxtest_benchmarks, 1, \"example.com/m/x\");\n  return cxxtest::internal::run_main(argc, argv, "
+  CHECK(m.find("cxxtest::internal::BenchmarkEntry cxxtest_benchmarks[] = {\n  {\"BenchmarkC\", "
+               "&BenchmarkC},\n};") != std::string::npos);
+  CHECK(m.find("set_benchmarks(cxxtest_benchmarks, 1, \"example.com/m/x\");\n  return "
+               "cxxtest::internal::run_main(argc, argv, "
                "cxxtest_tests, 1, nullptr, 0)") != std::string::npos);
   CHECK(generate_main({{false, "TestA", "x_test.cpp", 1, 6}}).find("set_benchmarks") == std::string::npos);
 }
@@ -70,7 +73,8 @@ TEST_CASE("-json events in the test2json format") {
   JsonEvents ev("example.com/m/a");
   CHECK(untimed(ev.line("=== RUN   TestA\n")) ==
         "{\"Action\":\"run\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\"}\n"
-        "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\",\"Output\":\"=== RUN   TestA\\n\"}\n");
+        "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\",\"Output\":\"=== RUN   "
+        "TestA\\n\"}\n");
   CHECK(untimed(ev.line("    a_test.cpp:3: said \"hi\"\tthere\n")) ==
         "{\"Action\":\"output\",\"Package\":\"example.com/m/a\",\"Test\":\"TestA\","
         "\"Output\":\"    a_test.cpp:3: said \\\"hi\\\"\\tthere\\n\"}\n");
@@ -86,7 +90,8 @@ TEST_CASE("-json events in the test2json format") {
 // The Action of each event line, in order.
 std::string actions(const std::string& events) {
   std::string out;
-  for (size_t at = events.find("\"Action\":\""); at != std::string::npos; at = events.find("\"Action\":\"", at + 1)) {
+  for (size_t at = events.find("\"Action\":\""); at != std::string::npos;
+       at = events.find("\"Action\":\"", at + 1)) {
     size_t start = at + 10, end = events.find('"', start);
     size_t test = events.find("\"Test\":\"", at), eol = events.find('\n', at);
     std::string name = test < eol ? events.substr(test + 8, events.find('"', test + 8) - test - 8) : "";
@@ -97,9 +102,10 @@ std::string actions(const std::string& events) {
 
 TEST_CASE("-json: subtests end before their parent, and their output is theirs") {
   JsonEvents ev("p");
-  std::string out = ev.line("=== RUN   TestX\n") + ev.line("=== RUN   TestX/a\n") + ev.line("--- FAIL: TestX (0.00s)\n") +
-                    ev.line("    --- FAIL: TestX/a (0.00s)\n") + ev.line("        x_test.cpp:4: bad\n") +
-                    ev.line("    --- PASS: TestX/b (0.00s)\n") + ev.line("FAIL\n") + ev.finish(false, 0.1);
+  std::string out = ev.line("=== RUN   TestX\n") + ev.line("=== RUN   TestX/a\n") +
+                    ev.line("--- FAIL: TestX (0.00s)\n") + ev.line("    --- FAIL: TestX/a (0.00s)\n") +
+                    ev.line("        x_test.cpp:4: bad\n") + ev.line("    --- PASS: TestX/b (0.00s)\n") +
+                    ev.line("FAIL\n") + ev.finish(false, 0.1);
   CHECK(actions(out) ==
         "run TestX;output TestX;run TestX/a;output TestX/a;output TestX;output TestX/a;output TestX/a;"
         "fail TestX/a;output TestX/b;pass TestX/b;fail TestX;output;fail;");
@@ -117,7 +123,8 @@ TEST_CASE("-json with framing markers: only marked lines frame tests") {
   std::string out = ev.line("\x16=== RUN   TestX\n") + ev.line("--- FAIL: TestFake (0.00s)\n") +
                     ev.line("=== RUN   TestGhost\n") + ev.line("\x16=== RUN   TestX/a\n") +
                     ev.line("    --- FAIL: TestX/fake (0.00s)\n") + ev.line("\x16--- PASS: TestX (0.00s)\n") +
-                    ev.line("\x16    --- PASS: TestX/a (0.00s)\n") + ev.line("\x16PASS\n") + ev.finish(true, 0.1);
+                    ev.line("\x16    --- PASS: TestX/a (0.00s)\n") + ev.line("\x16PASS\n") +
+                    ev.finish(true, 0.1);
   CHECK(actions(out) ==
         "run TestX;output TestX;output TestX;output TestX;run TestX/a;output TestX/a;output TestX/a;"
         "output TestX;output TestX/a;pass TestX/a;pass TestX;output;pass;");

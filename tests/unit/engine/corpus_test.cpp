@@ -92,7 +92,8 @@ TEST_CASE("Seeds are named seed#N; the zero entry has zero values") {
   REQUIRE(seeds.size() == 2);
   CHECK(seeds[1].name == "seed#1");
   Entry z = zero_entry(std::vector<Kind>{Kind::Bytes, Kind::Int32, Kind::Double});
-  CHECK(z.values == std::vector<Value>{Value::zero(Kind::Bytes), Value::zero(Kind::Int32), Value::zero(Kind::Double)});
+  CHECK(z.values ==
+        std::vector<Value>{Value::zero(Kind::Bytes), Value::zero(Kind::Int32), Value::zero(Kind::Double)});
 }
 
 TEST_CASE("testdata files load sorted; a bad one is an error naming file, line and column") {

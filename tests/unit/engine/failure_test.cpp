@@ -86,8 +86,9 @@ TEST_CASE("Failure texts") {
   Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n"};
   CHECK(failure_text(t, ctx, "") == "--- FAIL: FuzzX (0.00s)\n    x_test.cpp:3: boom\n\n");
   Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, ""};
-  CHECK(failure_text(s, ctx, "#0 0x1 in f a.cpp:1\n") ==
-        "--- FAIL: FuzzX (0.00s)\n    signal SIGSEGV: segmentation violation\n        #0 0x1 in f a.cpp:1\n\n");
+  CHECK(
+      failure_text(s, ctx, "#0 0x1 in f a.cpp:1\n") ==
+      "--- FAIL: FuzzX (0.00s)\n    signal SIGSEGV: segmentation violation\n        #0 0x1 in f a.cpp:1\n\n");
   Failure x{FailureKind::Exit, 3, 0, 0, "", {}, ""};
   CHECK(failure_text(x, ctx, "") == "fuzzing process hung or terminated unexpectedly: exit status 3\n");
   Failure h{FailureKind::Timeout, 0, 0, 0, "", {}, ""};

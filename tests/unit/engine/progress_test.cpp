@@ -7,7 +7,8 @@ using namespace cxxtest::runtime::engine;
 using cxxtest::runtime::kSecond;
 
 TEST_CASE("Baseline lines") {
-  CHECK(baseline_line({0, 0, 12, 0, true}) == "fuzz: elapsed: 0s, gathering baseline coverage: 0/12 completed\n");
+  CHECK(baseline_line({0, 0, 12, 0, true}) ==
+        "fuzz: elapsed: 0s, gathering baseline coverage: 0/12 completed\n");
   CHECK(baseline_line({400'000'000, 12, 12, 2, true}) ==
         "fuzz: elapsed: 0s, gathering baseline coverage: 12/12 completed, now fuzzing with 2 workers\n");
   CHECK(baseline_line({0, 1, 3, 0, false}) == "fuzz: elapsed: 0s, testing seed corpus: 1/3 completed\n");
@@ -44,7 +45,8 @@ TEST_CASE("Activity lines say where the workers' time went") {
   a.slowest = 41'300'000;
   a.started = 1;
   CHECK(activity_line(a, 3 * kSecond, 2) ==
-        "fuzz: last 3s of 2 workers: 83% fuzzing, 8% minimizing 14 new inputs (2 kept as found), 2% calibrating, "
+        "fuzz: last 3s of 2 workers: 83% fuzzing, 8% minimizing 14 new inputs (2 kept as found), 2% "
+        "calibrating, "
         "7% idle or starting; slowest input 41ms, 1 worker started\n");
   Activity quiet;
   quiet.fuzzing = 4 * kSecond;  // a command that began in the previous interval

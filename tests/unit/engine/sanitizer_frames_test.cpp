@@ -36,8 +36,8 @@ uintptr_t exe_base() {
 
 std::string frame_line(int n, const std::string& module, uintptr_t offset) {
   char buf[512];
-  std::snprintf(buf, sizeof buf, "    #%d 0x%lx  (%s+0x%lx) (BuildId: 0123abcd)\n", n, 0x5000ul + n, module.c_str(),
-                static_cast<unsigned long>(offset));
+  std::snprintf(buf, sizeof buf, "    #%d 0x%lx  (%s+0x%lx) (BuildId: 0123abcd)\n", n, 0x5000ul + n,
+                module.c_str(), static_cast<unsigned long>(offset));
   return buf;
 }
 
@@ -47,7 +47,8 @@ TEST_CASE("Frames of this executable are symbolized, the rest of the report kept
   cxxtest::runtime::init_symbolizer();
   REQUIRE(frames_test_marker(1) == 4);
   uintptr_t offset = reinterpret_cast<uintptr_t>(&frames_test_marker) - exe_base();
-  std::string report = "==1==ERROR: AddressSanitizer: heap-buffer-overflow\n" + frame_line(0, exe_path(), offset) +
+  std::string report = "==1==ERROR: AddressSanitizer: heap-buffer-overflow\n" +
+                       frame_line(0, exe_path(), offset) +
                        "\nSUMMARY: AddressSanitizer: heap-buffer-overflow\n";
   std::string out = symbolize_sanitizer_frames(report);
   CHECK(out.rfind("==1==ERROR: AddressSanitizer: heap-buffer-overflow\n    #0 0x", 0) == 0);
@@ -73,8 +74,9 @@ TEST_CASE("ThreadSanitizer's <null> frames, named by base name, are symbolized")
   char line[512];
   std::snprintf(line, sizeof line, "    #0 <null> <null> (%s+0x%lx) (BuildId: 0123abcd)\n", base.c_str(),
                 static_cast<unsigned long>(offset));
-  std::string report = "WARNING: ThreadSanitizer: data race (pid=1)\n  Write of size 4 at 0x1 by thread T1:\n" +
-                       std::string(line) + "\nSUMMARY: ThreadSanitizer: data race\n";
+  std::string report =
+      "WARNING: ThreadSanitizer: data race (pid=1)\n  Write of size 4 at 0x1 by thread T1:\n" +
+      std::string(line) + "\nSUMMARY: ThreadSanitizer: data race\n";
   std::string out = symbolize_sanitizer_frames(report);
   CHECK(out.find("<null>") == std::string::npos);
   CHECK(out.find("frames_test_marker") != std::string::npos);
@@ -89,10 +91,11 @@ TEST_CASE("ThreadSanitizer's <null> global location is named") {
   uintptr_t offset = reinterpret_cast<uintptr_t>(&frames_test_global) - exe_base();
   std::string base = exe_path().substr(exe_path().rfind('/') + 1);
   char line[512];
-  std::snprintf(line, sizeof line, "  Location is global '<null>' at 0x000000000000 (%s+0x%lx)\n", base.c_str(),
-                static_cast<unsigned long>(offset));
-  CHECK(symbolize_sanitizer_frames(line) == "  Location is global 'frames_test_global' of size 4 (" + base + "+0x" +
-                                               std::string(line).substr(std::string(line).rfind("+0x") + 3));
+  std::snprintf(line, sizeof line, "  Location is global '<null>' at 0x000000000000 (%s+0x%lx)\n",
+                base.c_str(), static_cast<unsigned long>(offset));
+  CHECK(symbolize_sanitizer_frames(line) == "  Location is global 'frames_test_global' of size 4 (" + base +
+                                                "+0x" +
+                                                std::string(line).substr(std::string(line).rfind("+0x") + 3));
   CHECK(symbolize_sanitizer_frames("  Location is global '<null>' at 0x0 (libgone.so+0x10)\n") ==
         "  Location is global '<null>' at 0x0 (libgone.so+0x10)\n");
 }

@@ -18,7 +18,8 @@ namespace {
 int calls_made(Budget& budget) {
   std::vector<Value> args = {Value::of(std::string(100, 'x'))};
   int calls = 0;
-  minimize(args, [&](const std::vector<Value>&) { return ++calls, false; }, budget);
+  minimize(
+      args, [&](const std::vector<Value>&) { return ++calls, false; }, budget);
   return calls;
 }
 
@@ -40,7 +41,8 @@ TEST_CASE("A zero budget disables minimizing (0s, 0x)") {
   }
   std::vector<Value> args = {Value::of(std::string(10, 'x'))};
   Budget off = Budget::calls(0);
-  CHECK_FALSE(minimize(args, [](const std::vector<Value>&) { return true; }, off));
+  CHECK_FALSE(minimize(
+      args, [](const std::vector<Value>&) { return true; }, off));
   CHECK(args[0].bytes == std::string(10, 'x'));
 }
 
@@ -64,10 +66,13 @@ TEST_CASE("A time budget stops the job") {
   CHECK_FALSE(b.disabled());
   std::vector<Value> args = {Value::of(std::string(100, 'x'))};
   auto start = std::chrono::steady_clock::now();
-  minimize(args, [](const std::vector<Value>&) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    return false;
-  }, b);
+  minimize(
+      args,
+      [](const std::vector<Value>&) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        return false;
+      },
+      b);
   auto took = std::chrono::steady_clock::now() - start;
   CHECK(b.used() >= 1);
   CHECK(b.used() <= 15);
@@ -78,10 +83,13 @@ TEST_CASE("stop() from inside the predicate ends the job at once") {
   Budget b = Budget::unlimited();
   std::vector<Value> args = {Value::of(std::string(100, 'x'))};
   int calls = 0;
-  minimize(args, [&](const std::vector<Value>&) {
-    if (++calls == 5) b.stop();
-    return false;
-  }, b);
+  minimize(
+      args,
+      [&](const std::vector<Value>&) {
+        if (++calls == 5) b.stop();
+        return false;
+      },
+      b);
   CHECK(calls == 5);
   CHECK(args[0].bytes == std::string(100, 'x'));
 }

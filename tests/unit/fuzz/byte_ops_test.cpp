@@ -26,8 +26,7 @@ TEST_CASE("RemoveChunk") {
 
 TEST_CASE("InsertRandom") {
   CHECK(apply_op(ByteOp::InsertRandom, "ab", {1, 0, 2, 0x636465}) == "aedcb");
-  CHECK(apply_op(ByteOp::InsertRandom, "", {0, 90, 8, 0x3837363534333231, 0x39}) ==
-        "123456789");
+  CHECK(apply_op(ByteOp::InsertRandom, "", {0, 90, 8, 0x3837363534333231, 0x39}) == "123456789");
   CHECK_FALSE(op_applies(ByteOp::InsertRandom, "ab", {0, 0, 2}, 4));
   CHECK(apply_op(ByteOp::InsertRandom, "ab", {2, 0, 1, 0x7a7a}, 4) == "abzz");
 }
@@ -36,8 +35,7 @@ TEST_CASE("DuplicateChunk") {
   CHECK(apply_op(ByteOp::DuplicateChunk, "abcd", {1, 0, 1, 4}) == "abcdbc");
   CHECK(apply_op(ByteOp::DuplicateChunk, "abcd", {0, 0, 2, 2}) == "ababccd");  // inside itself
   // Growing past the small-string buffer reallocates with the source inside.
-  CHECK(apply_op(ByteOp::DuplicateChunk, "0123456789abcde", {0, 0, 7, 15}) ==
-        "0123456789abcde01234567");
+  CHECK(apply_op(ByteOp::DuplicateChunk, "0123456789abcde", {0, 0, 7, 15}) == "0123456789abcde01234567");
   CHECK_FALSE(op_applies(ByteOp::DuplicateChunk, "abcd", {0, 0, 2, 2}, 6));
   CHECK_FALSE(op_applies(ByteOp::DuplicateChunk, "a", {}));
 }

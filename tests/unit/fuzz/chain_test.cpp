@@ -43,8 +43,7 @@ TEST_CASE("replay rebuilds exactly the input of every execution") {
     Mutator worker(Pcg32(seed, 3), 128);
     worker.set_dictionary(&tokens);
     worker.set_splice_source(corpus);
-    const std::vector<Value> original = {Value::of(std::string("hello")), Value::of(-3),
-                                         Value::of(1.25)};
+    const std::vector<Value> original = {Value::of(std::string("hello")), Value::of(-3), Value::of(1.25)};
     std::vector<Value> input;
     MutationChain chain(worker, original);
 

@@ -20,14 +20,15 @@ std::string error_of(std::string_view text) {
 TEST_CASE("AFL/libFuzzer dictionary entries") {
   std::vector<std::string> out;
   DictError err;
-  REQUIRE(parse_dictionary("# keywords\n"
-                           "kw_true=\"true\"\n"
-                           "\n"
-                           "  \"null\"  \n"
-                           "magic = \"\\x7fELF\"\n"
-                           "quote=\"a\\\"b\\\\c\"\r\n"
-                           "level@2=\"deep\"\n",
-                           out, err));
+  REQUIRE(
+      parse_dictionary("# keywords\n"
+                       "kw_true=\"true\"\n"
+                       "\n"
+                       "  \"null\"  \n"
+                       "magic = \"\\x7fELF\"\n"
+                       "quote=\"a\\\"b\\\\c\"\r\n"
+                       "level@2=\"deep\"\n",
+                       out, err));
   CHECK(out == std::vector<std::string>{"true", "null", std::string("\x7f") + "ELF", "a\"b\\c", "deep"});
 }
 

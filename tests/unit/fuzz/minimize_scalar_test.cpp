@@ -16,7 +16,8 @@ template <class T, class Pred>
 T minimized(T v, Pred pred) {
   std::vector<Value> args = {Value::of(v)};
   Budget budget = Budget::unlimited();
-  minimize(args, [&](const std::vector<Value>& a) { return pred(a[0].scalar<T>()); }, budget);
+  minimize(
+      args, [&](const std::vector<Value>& a) { return pred(a[0].scalar<T>()); }, budget);
   return args[0].scalar<T>();
 }
 

@@ -1,6 +1,6 @@
 // mutator_test.cpp: properties of the engine's mutator over many draws (fuzz/mutator.h).
-#include "fuzz/chain.h"
 #include "fuzz/mutator.h"
+#include "fuzz/chain.h"
 
 #include <doctest/doctest.h>
 

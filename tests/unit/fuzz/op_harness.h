@@ -14,8 +14,8 @@ static_assert(std::endian::native == std::endian::little,
 
 // The result of `op` on s with the given draws; the op must apply and use
 // every draw.
-inline std::string apply_op(cxxtest::fuzz::ByteOp op, std::string s,
-                            std::initializer_list<uint64_t> draws, size_t max = 100) {
+inline std::string apply_op(cxxtest::fuzz::ByteOp op, std::string s, std::initializer_list<uint64_t> draws,
+                            size_t max = 100) {
   cxxtest::fuzz::BasicMutator<cxxtest::fuzz::ScriptedRandom> m(draws, max);
   REQUIRE(m.apply(op, s, 0));
   CHECK(m.rng().remaining() == 0);
@@ -24,8 +24,8 @@ inline std::string apply_op(cxxtest::fuzz::ByteOp op, std::string s,
 
 // Whether `op` applies to s (given the draws it makes before giving up);
 // checks that s is unchanged when it does not.
-inline bool op_applies(cxxtest::fuzz::ByteOp op, std::string s,
-                       std::initializer_list<uint64_t> draws, size_t max = 100) {
+inline bool op_applies(cxxtest::fuzz::ByteOp op, std::string s, std::initializer_list<uint64_t> draws,
+                       size_t max = 100) {
   cxxtest::fuzz::BasicMutator<cxxtest::fuzz::ScriptedRandom> m(draws, max);
   const std::string before = s;
   bool applied = m.apply(op, s, 0);

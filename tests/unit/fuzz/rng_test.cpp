@@ -92,8 +92,7 @@ TEST_CASE("ScriptedRandom returns its script and fails clearly") {
   CHECK_THROWS_WITH_AS(r.below(7), doctest::Contains("got 7, which is not below 7"), std::logic_error);
   CHECK(r.next32() == 7);
   CHECK(r.used() == 5);
-  CHECK_THROWS_WITH_AS(r.coin(), doctest::Contains("script exhausted: draw #5 (coin)"),
-                       std::logic_error);
+  CHECK_THROWS_WITH_AS(r.coin(), doctest::Contains("script exhausted: draw #5 (coin)"), std::logic_error);
   ScriptedRandom c{2};
   CHECK_THROWS_AS(c.coin(), std::logic_error);
 }

@@ -26,9 +26,8 @@ Value mutated(Value v, std::initializer_list<uint64_t> draws,
   return v;
 }
 
-constexpr Kind kIntegerKinds[] = {Kind::Char,   Kind::Int8,   Kind::Int16,  Kind::Int32,
-                                  Kind::Int64,  Kind::Uint8,  Kind::Uint16, Kind::Uint32,
-                                  Kind::Uint64, Kind::Char32};
+constexpr Kind kIntegerKinds[] = {Kind::Char,  Kind::Int8,   Kind::Int16,  Kind::Int32,  Kind::Int64,
+                                  Kind::Uint8, Kind::Uint16, Kind::Uint32, Kind::Uint64, Kind::Char32};
 
 // Pcg32 that records whether a float op picked a special value.
 struct SpecialSpy {

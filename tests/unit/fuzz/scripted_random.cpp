@@ -12,23 +12,19 @@ template class BasicMutator<ScriptedRandom>;
 
 uint64_t ScriptedRandom::take(const char* call, uint64_t limit) {
   if (pos_ >= script_.size()) {
-    throw std::logic_error("ScriptedRandom: script exhausted: draw #" + std::to_string(pos_) +
-                           " (" + call + ") has no entry; the script has " +
-                           std::to_string(script_.size()));
+    throw std::logic_error("ScriptedRandom: script exhausted: draw #" + std::to_string(pos_) + " (" + call +
+                           ") has no entry; the script has " + std::to_string(script_.size()));
   }
   uint64_t v = script_[pos_];
   if (limit != 0 && v >= limit) {
-    throw std::logic_error("ScriptedRandom: draw #" + std::to_string(pos_) + " (" + call +
-                           ") got " + std::to_string(v) + ", which is not below " +
-                           std::to_string(limit));
+    throw std::logic_error("ScriptedRandom: draw #" + std::to_string(pos_) + " (" + call + ") got " +
+                           std::to_string(v) + ", which is not below " + std::to_string(limit));
   }
   ++pos_;
   return v;
 }
 
-uint32_t ScriptedRandom::next32() {
-  return static_cast<uint32_t>(take("next32", uint64_t{1} << 32));
-}
+uint32_t ScriptedRandom::next32() { return static_cast<uint32_t>(take("next32", uint64_t{1} << 32)); }
 
 uint64_t ScriptedRandom::next64() { return take("next64", 0); }
 

@@ -17,8 +17,7 @@ const std::vector<std::vector<Value>> kCorpus = {{Value::of(std::string("HELLO")
                                                  {Value::of(std::string("WXYZ"))}};
 
 // One op with a dictionary and a splice source set.
-std::string with_sources(ByteOp op, std::string s, std::initializer_list<uint64_t> draws,
-                         size_t max = 100) {
+std::string with_sources(ByteOp op, std::string s, std::initializer_list<uint64_t> draws, size_t max = 100) {
   BasicMutator<ScriptedRandom> m(draws, max);
   m.set_dictionary(&kTokens);
   m.set_splice_source(kCorpus);
@@ -28,8 +27,8 @@ std::string with_sources(ByteOp op, std::string s, std::initializer_list<uint64_
 }
 
 // One whole mutate() of args.
-std::vector<Value> mutate_once(std::vector<Value> args, std::initializer_list<uint64_t> draws,
-                               bool dict, bool splice) {
+std::vector<Value> mutate_once(std::vector<Value> args, std::initializer_list<uint64_t> draws, bool dict,
+                               bool splice) {
   BasicMutator<ScriptedRandom> m(draws, 100);
   if (dict) m.set_dictionary(&kTokens);
   if (splice) m.set_splice_source(kCorpus);

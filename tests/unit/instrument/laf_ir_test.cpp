@@ -15,7 +15,8 @@ constexpr const char* kCoverage = "-fsanitize-coverage=inline-8bit-counters,trac
 // and the `extra` flags.
 std::string emit_ir(const std::string& source, const std::string& extra = "", bool plugin = true) {
   std::string cmd = std::string(LAF_CLANG) + " -std=c++20 -O1 -fno-builtin-memcmp -fno-builtin-strcmp" +
-                    " -fno-builtin-strncmp -I" + LAF_TEST_DIR + (plugin ? std::string(" -fpass-plugin=") + LAF_PLUGIN : "") + " " + extra +
+                    " -fno-builtin-strncmp -I" + LAF_TEST_DIR +
+                    (plugin ? std::string(" -fpass-plugin=") + LAF_PLUGIN : "") + " " + extra +
                     " -S -emit-llvm -o - " + LAF_TEST_DIR + "/" + source + " 2>&1";
   std::string out;
   if (FILE* p = popen(cmd.c_str(), "r")) {
@@ -52,7 +53,7 @@ TEST_CASE("a 64-bit compare against a constant becomes eight byte compares, in o
   CHECK(count(f, R"(icmp eq i8 %\w+, -?\d+)") == 8);
   size_t at = 0;
   for (const char* b : kMagicBytes) {
-    size_t next = f.find(std::string("icmp eq i8 ") , at);
+    size_t next = f.find(std::string("icmp eq i8 "), at);
     REQUIRE(next != std::string::npos);
     CHECK(f.substr(next, f.find('\n', next) - next).ends_with(std::string(", ") + b));
     at = next + 1;
@@ -87,7 +88,8 @@ TEST_CASE("switches, string compares and ordered compares are split too") {
 
 TEST_CASE("ignorelisted and not-worth-it compares are left alone") {
   std::string ir = emit_ir("fixtures/left_alone.cpp", kCoverage);  // no_sanitize needs coverage on
-  for (std::string name : {"_ZSt15cxxtest_laf_std", "_Z11no_coverage", "_Z14small_constant", "_Z13two_variables"}) {
+  for (std::string name :
+       {"_ZSt15cxxtest_laf_std", "_Z11no_coverage", "_Z14small_constant", "_Z13two_variables"}) {
     CAPTURE(name);
     std::string f = function_ir(ir, name);
     REQUIRE_FALSE(f.empty());

@@ -15,7 +15,8 @@ namespace {
 // Values near `magic`: itself, +-1, and each byte of it changed up and down.
 template <typename U>
 std::vector<U> around(U magic) {
-  std::vector<U> out{magic, U(magic + 1), U(magic - 1), U(0), U(~U(0)), U(U(~U(0)) >> 1), U(U(1) << (sizeof(U) * 8 - 1))};
+  std::vector<U> out{
+      magic, U(magic + 1), U(magic - 1), U(0), U(~U(0)), U(U(~U(0)) >> 1), U(U(1) << (sizeof(U) * 8 - 1))};
   for (unsigned k = 0; k < sizeof(U); ++k) {
     out.push_back(U(magic + (U(1) << (8 * k))));
     out.push_back(U(magic - (U(1) << (8 * k))));
@@ -53,7 +54,8 @@ TEST_CASE("integer equality keeps its answers") {
   CHECK(true_seen == 1);  // the magic value itself is among the inputs
   for (uint32_t v : around<uint32_t>(0x5eed5eedu)) CHECK(laf::ne32(v) == plain::ne32(v));
   for (uint16_t v : around<uint16_t>(0xBEEF)) CHECK(laf::eq16_left(v) == plain::eq16_left(v));
-  unsigned __int128 big = (static_cast<unsigned __int128>(0x0123456789ABCDEFull) << 64) | 0xFEDCBA9876543210ull;
+  unsigned __int128 big =
+      (static_cast<unsigned __int128>(0x0123456789ABCDEFull) << 64) | 0xFEDCBA9876543210ull;
   for (uint64_t lo : around<uint64_t>(0xFEDCBA9876543210ull))
     for (uint64_t hi : {0x0123456789ABCDEFull, 0x0123456789ABCDEEull, 0ull}) {
       unsigned __int128 v = (static_cast<unsigned __int128>(hi) << 64) | lo;
@@ -69,9 +71,12 @@ TEST_CASE("ordered compares keep their answers, signed and unsigned") {
   }
   for (uint32_t v : around<uint32_t>(100050u)) CHECK(laf::range(v) == plain::range(v));
   for (uint64_t v : around<uint64_t>(0x100000000ull)) CHECK(laf::ge_unsigned(v) == plain::ge_unsigned(v));
-  for (uint32_t v : around<uint32_t>(uint32_t(-100000))) CHECK(laf::lt_signed(int32_t(v)) == plain::lt_signed(int32_t(v)));
-  for (uint64_t v : around<uint64_t>(0x7000000000ull)) CHECK(laf::gt_signed(int64_t(v)) == plain::gt_signed(int64_t(v)));
-  for (uint16_t v : around<uint16_t>(uint16_t(-300))) CHECK(laf::le_signed(int16_t(v)) == plain::le_signed(int16_t(v)));
+  for (uint32_t v : around<uint32_t>(uint32_t(-100000)))
+    CHECK(laf::lt_signed(int32_t(v)) == plain::lt_signed(int32_t(v)));
+  for (uint64_t v : around<uint64_t>(0x7000000000ull))
+    CHECK(laf::gt_signed(int64_t(v)) == plain::gt_signed(int64_t(v)));
+  for (uint16_t v : around<uint16_t>(uint16_t(-300)))
+    CHECK(laf::le_signed(int16_t(v)) == plain::le_signed(int16_t(v)));
 }
 
 TEST_CASE("a lowered switch takes the same case") {
@@ -86,8 +91,10 @@ TEST_CASE("inlined string compares keep the sign of the result") {
     CHECK(laf::memcmp_sign(p.c_str()) == plain::memcmp_sign(p.c_str()));
     CHECK(laf::memcmp_left(p.c_str()) == plain::memcmp_left(p.c_str()));
   }
-  for (const auto& s : strings_around("hello")) CHECK(laf::strcmp_sign(s.c_str()) == plain::strcmp_sign(s.c_str()));
-  for (const auto& s : strings_around("abcdef")) CHECK(laf::strncmp_sign(s.c_str()) == plain::strncmp_sign(s.c_str()));
+  for (const auto& s : strings_around("hello"))
+    CHECK(laf::strcmp_sign(s.c_str()) == plain::strcmp_sign(s.c_str()));
+  for (const auto& s : strings_around("abcdef"))
+    CHECK(laf::strncmp_sign(s.c_str()) == plain::strncmp_sign(s.c_str()));
   for (const auto& s : strings_around("open sesame!")) CHECK(laf::string_eq(s) == plain::string_eq(s));
   CHECK(laf::memcmp_sign(padded("MEMCMP-10!").c_str()) == 0);
   CHECK(laf::strcmp_sign("hello") == 0);

@@ -17,7 +17,8 @@ std::vector<Variant> every_variant() {
       for (bool laf : {false, true})
         for (bool cover : {false, true})
           for (bool bench : {false, true})
-            if (!((cover || bench) && (laf || mode == Mode::Fuzz))) out.push_back(Variant{mode, set, laf, cover, bench});
+            if (!((cover || bench) && (laf || mode == Mode::Fuzz)))
+              out.push_back(Variant{mode, set, laf, cover, bench});
   return out;
 }
 
@@ -38,10 +39,26 @@ TEST_CASE("parse_variant_name round-trips every name") {
 }
 
 TEST_CASE("parse_variant_name accepts only the spellings name() prints") {
-  for (const char* bad : {"", "Fuzz", "asan", "fuzz-", "-fuzz", "fuzz--asan", "fuzz-tsan", "fuzz-ubsan-asan",
-                          "fuzz-asan-asan", "plain-laf", "fuzz-laf-asan", "fuzz-laf-laf", "fuzz asan",
-                          "fuzz-cover", "plain-cover-asan", "plain-cover-cover", "fuzz-bench", "plain-bench-asan",
-                          "plain-cover-bench", "plain-bench-bench"}) {
+  for (const char* bad : {"",
+                          "Fuzz",
+                          "asan",
+                          "fuzz-",
+                          "-fuzz",
+                          "fuzz--asan",
+                          "fuzz-tsan",
+                          "fuzz-ubsan-asan",
+                          "fuzz-asan-asan",
+                          "plain-laf",
+                          "fuzz-laf-asan",
+                          "fuzz-laf-laf",
+                          "fuzz asan",
+                          "fuzz-cover",
+                          "plain-cover-asan",
+                          "plain-cover-cover",
+                          "fuzz-bench",
+                          "plain-bench-asan",
+                          "plain-cover-bench",
+                          "plain-bench-bench"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_variant_name(bad));
   }
@@ -49,11 +66,12 @@ TEST_CASE("parse_variant_name accepts only the spellings name() prints") {
 
 TEST_CASE("buildable_variant_names lists the variants check_variant accepts") {
   auto names = buildable_variant_names();
-  CHECK(names.size() == 30);  // {plain, fuzz, fuzz-laf, plain-cover, plain-bench} x {-, asan, ubsan, asan-ubsan, race, ubsan-race}
+  CHECK(names.size() == 30);  // {plain, fuzz, fuzz-laf, plain-cover, plain-bench} x {-, asan, ubsan,
+                              // asan-ubsan, race, ubsan-race}
   CHECK(names[0] == "plain");
   CHECK(names[1] == "fuzz");
-  for (const char* n : {"fuzz-laf", "fuzz-asan", "plain-ubsan", "fuzz-asan-ubsan-laf", "fuzz-ubsan-race", "plain-cover",
-                        "plain-asan-cover", "plain-bench", "plain-asan-bench"})
+  for (const char* n : {"fuzz-laf", "fuzz-asan", "plain-ubsan", "fuzz-asan-ubsan-laf", "fuzz-ubsan-race",
+                        "plain-cover", "plain-asan-cover", "plain-bench", "plain-asan-bench"})
     CHECK(std::count(names.begin(), names.end(), n) == 1);
   for (const auto& n : names) {
     CAPTURE(n);

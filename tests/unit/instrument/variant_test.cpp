@@ -37,9 +37,11 @@ TEST_CASE("laf adds the pass plugin to instrumented code only") {
   Variant laf{Mode::Fuzz, kNoSanitizer, true};
   CHECK(has(instrumented_flags(laf, "ign.txt", "/p/lib/cxxtest/cxxtest-laf.so"),
             "-fpass-plugin=/p/lib/cxxtest/cxxtest-laf.so"));
-  CHECK(has(instrumented_flags(laf, "ign.txt", "/p.so"), "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp"));
+  CHECK(has(instrumented_flags(laf, "ign.txt", "/p.so"),
+            "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp"));
   Variant fuzz{Mode::Fuzz, kNoSanitizer, false};
-  for (const auto& f : instrumented_flags(fuzz, "ign.txt", "/p.so")) CHECK(f.find("pass-plugin") == std::string::npos);
+  for (const auto& f : instrumented_flags(fuzz, "ign.txt", "/p.so"))
+    CHECK(f.find("pass-plugin") == std::string::npos);
   for (const auto& f : uninstrumented_flags(laf)) CHECK(f.find("pass-plugin") == std::string::npos);
   for (const auto& f : instrumented_flags(Variant{Mode::Plain, kNoSanitizer, true}, "ign.txt", "/p.so"))
     CHECK(f.find("pass-plugin") == std::string::npos);

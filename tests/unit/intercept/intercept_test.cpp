@@ -27,7 +27,10 @@ void* (*volatile p_memmem)(const void*, size_t, const void*, size_t) = memmem;
 int sign(int x) { return (x > 0) - (x < 0); }
 
 struct Hooked {
-  Hooked() { seen.clear(); cxxtest::intercept::bytes_hook = record; }
+  Hooked() {
+    seen.clear();
+    cxxtest::intercept::bytes_hook = record;
+  }
   ~Hooked() { cxxtest::intercept::bytes_hook = nullptr; }
 };
 
@@ -56,7 +59,7 @@ TEST_CASE("results follow the C standard") {
 TEST_CASE("whole operands reach the hook, capped and bounded") {
   Hooked h;
   p_memcmp("MAGICxyz", "input123", 8);
-  p_strcmp("secret", "sec!");  // each string whole, though they differ early
+  p_strcmp("secret", "sec!");            // each string whole, though they differ early
   p_strncmp("prefix-a", "prefix-b", 6);  // each up to the bound
   p_strstr("short", "a longer needle");  // each up to its own terminator
   std::string big(200, 'x');

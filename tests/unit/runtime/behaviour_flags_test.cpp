@@ -18,7 +18,9 @@ TEST_CASE("an unknown flag is a usage error with exit code 2") {
   CHECK(first_line(r.err) == "flag provided but not defined: -test.foo");
   CHECK(contains(r.err, "Usage of "));
   CHECK(contains(r.err, "  -test.count n\n    \trun tests and benchmarks n times (default 1)\n"));
-  CHECK(contains(r.err, "  -test.benchtime d\n    \trun each benchmark for duration d or N times if `d` is of the form Nx (default 1s)\n"));
+  CHECK(contains(r.err,
+                 "  -test.benchtime d\n    \trun each benchmark for duration d or N times if `d` is of the "
+                 "form Nx (default 1s)\n"));
 }
 
 TEST_CASE("bad flag values name the flag and the reason") {
@@ -55,9 +57,10 @@ TEST_CASE("a bad -test.run regexp is a usage error") {
 }
 
 TEST_CASE("-test.fuzz on a binary built without coverage fuzzes without guidance, with Go's warning") {
-  Run r = run("fuzz", {"-test.run=^FuzzOK$", "-test.fuzz=FuzzOK", "-test.fuzztime=10x",
-                       "-test.fuzzcachedir=" + std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
-                           "/cxxtest-behaviour-fuzzcache"});
+  Run r = run("fuzz",
+              {"-test.run=^FuzzOK$", "-test.fuzz=FuzzOK", "-test.fuzztime=10x",
+               "-test.fuzzcachedir=" + std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                   "/cxxtest-behaviour-fuzzcache"});
   CHECK(r.code == 0);
   CHECK(r.err.rfind("warning: the test binary was not built with coverage instrumentation", 0) == 0);
   CHECK(r.err.find("execs: 10 (") != std::string::npos);

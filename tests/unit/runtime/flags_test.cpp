@@ -103,10 +103,9 @@ TEST_CASE("usage lists every flag in Go's PrintDefaults shape") {
   CHECK(u.find("  -test.shuffle string\n") != u.npos);
   CHECK(u.find("  -test.race") == u.npos);  // build flags are cxxtest's only
   CHECK(u.find("(default 1m0s)") != u.npos);
-  for (const char* name :
-       {"v", "run", "skip", "count", "timeout", "short", "failfast", "list", "parallel", "testlogfile",
-        "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir", "fuzzimport", "fuzzworker", "shuffle",
-        "fullpath"}) {
+  for (const char* name : {"v", "run", "skip", "count", "timeout", "short", "failfast", "list", "parallel",
+                           "testlogfile", "fuzz", "fuzztime", "fuzzminimizetime", "fuzzcachedir",
+                           "fuzzimport", "fuzzworker", "shuffle", "fullpath"}) {
     CAPTURE(name);
     CHECK(u.find("  -test." + std::string(name)) != u.npos);
   }

@@ -65,8 +65,9 @@ TEST_CASE("bad regexps name the element and the flag") {
   Filter f;
   std::string error;
   CHECK_FALSE(compile_filter("A/[", "-test.skip", f, error));
-  CHECK(error == "testing: invalid regexp for element 1 of -test.skip (\"[\"): error parsing regexp: "
-                 "missing closing ]: `[`");
+  CHECK(error ==
+        "testing: invalid regexp for element 1 of -test.skip (\"[\"): error parsing regexp: "
+        "missing closing ]: `[`");
 }
 
 TEST_CASE("Go's regexp syntax (RE2): flags, Perl classes, Unicode") {

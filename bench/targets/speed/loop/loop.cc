@@ -33,7 +33,9 @@ std::string mutate(std::string s) {
   for (int k = int(next() % 4); k >= 0; --k) {
     size_t at = s.empty() ? 0 : next() % s.size();
     switch (next() % 3) {
-      case 0: if (!s.empty()) s[at] = char(next()); break;
+      case 0:
+        if (!s.empty()) s[at] = char(next());
+        break;
       case 1: s.insert(s.begin() + at, char(next() % 2 ? next() : "=[]\n;\"\\"[next() % 7])); break;
       case 2: s.erase(at, next() % 4); break;
     }
@@ -77,8 +79,10 @@ int main(int argc, char** argv) {
   double secs = std::atof(argv[2]);
   double r = 0;
   if (!std::strcmp(argv[1], "trivial")) r = rate(pool, secs, trivial::first);
-  else if (!std::strcmp(argv[1], "ini")) r = rate(pool, secs, [](std::string_view s) { return ini::parse(s).keys; });
-  else if (!std::strcmp(argv[1], "words")) r = rate(pool, secs, [](std::string_view s) { return int(words::top(s).size()); });
+  else if (!std::strcmp(argv[1], "ini"))
+    r = rate(pool, secs, [](std::string_view s) { return ini::parse(s).keys; });
+  else if (!std::strcmp(argv[1], "words"))
+    r = rate(pool, secs, [](std::string_view s) { return int(words::top(s).size()); });
   else return 2;
   std::printf("execs_per_sec %.0f\n", r);
   return 0;

@@ -10,8 +10,6 @@
 namespace streq_puzzle {
 
 // True for the inputs that trigger the planted bug.
-inline bool found(std::string_view s) {
-  return std::string(s) == "open sesame!";
-}
+inline bool found(std::string_view s) { return std::string(s) == "open sesame!"; }
 
 }  // namespace streq_puzzle

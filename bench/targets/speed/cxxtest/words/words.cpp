@@ -36,9 +36,8 @@ std::vector<Count> top(std::string_view text) {
   std::vector<Count> out;
   out.reserve(counts.size());
   for (auto& [w, n] : counts) out.push_back({w, n});
-  std::sort(out.begin(), out.end(), [](const Count& a, const Count& b) {
-    return a.n != b.n ? a.n > b.n : a.word < b.word;
-  });
+  std::sort(out.begin(), out.end(),
+            [](const Count& a, const Count& b) { return a.n != b.n ? a.n > b.n : a.word < b.word; });
   return out;
 }
 
