@@ -36,14 +36,12 @@ fs::path testdata_dict_path(const fs::path& package_dir, std::string_view target
 
 std::string corpus_entry_name(std::string_view data) { return sha256_hex(data).substr(0, 16); }
 
-bool write_corpus_entry(const fs::path& dir, std::string_view data, std::string* name_out, std::string* err) {
+Expected<std::string> write_corpus_entry(const fs::path& dir, std::string_view data) {
   std::string name = corpus_entry_name(data);
-  if (name_out) *name_out = name;
   fs::path file = dir / name;
-  if (Expected<std::string> old = read_file(file); old && *old == data) return true;
-  Status written = write_atomic(file, data);
-  if (!written && err) *err = written.error();
-  return written.ok();
+  if (Expected<std::string> old = read_file(file); old && *old == data) return name;
+  if (Status written = write_atomic(file, data); !written) return Error{written.error()};
+  return name;
 }
 
 Expected<std::vector<fs::path>> list_corpus_entries(const fs::path& dir) {

@@ -52,10 +52,8 @@ std::string corpus_entry_name(std::string_view data);
 // Stores data in dir under corpus_entry_name(data), creating dir if needed.
 // When the file exists with the same bytes nothing is written (dedup); if it
 // exists with other bytes (a 64-bit prefix collision) it is replaced.
-// On success returns true and sets *name_out (when not null) to the name;
-// on failure returns false with *err set (when not null).
-bool write_corpus_entry(const std::filesystem::path& dir, std::string_view data, std::string* name_out,
-                        std::string* err);
+// Returns the name.
+Expected<std::string> write_corpus_entry(const std::filesystem::path& dir, std::string_view data);
 
 // The regular files of dir, sorted by name, skipping dot files, temp files
 // and subdirectories. A missing dir gives an empty list.

@@ -121,7 +121,10 @@ bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind
     ++stats.present;
     return true;
   }
-  if (!cachedir::write_corpus_entry(dest, text, nullptr, &err)) return false;
+  if (Expected<std::string> written = cachedir::write_corpus_entry(dest, text); !written) {
+    err = written.error();
+    return false;
+  }
   ++stats.imported;
   return true;
 }

@@ -98,10 +98,9 @@ void Coordinator::run() {
 }
 
 bool Coordinator::load_corpus() {
-  std::string err;
-  auto testdata = testdata_entries(target_.name, target_.fn.kinds, &err);
+  auto testdata = testdata_entries(target_.name, target_.fn.kinds);
   if (!testdata) {
-    log_decorated(f_, indent(err + "\n"));
+    log_decorated(f_, indent(testdata.error() + "\n"));
     fail(f_);
     return false;
   }
@@ -132,7 +131,9 @@ bool Coordinator::load_corpus() {
 bool Coordinator::start_workers() {
   mask_size_ = opts_.mask_size;
   std::string err;
-  mask_fd_ = create_mask(mask_size_, &mask_, &err);
+  Expected<int> mask_fd = create_mask(mask_size_, &mask_);
+  mask_fd_ = mask_fd ? *mask_fd : -1;
+  if (!mask_fd) err = mask_fd.error();
   scratch_.resize(mask_size_);
   int64_t n = opts_.parallel;
   if (budget_.limited()) n = std::min(n, budget_.limit());
@@ -143,7 +144,10 @@ bool Coordinator::start_workers() {
     Slot s;
     s.link = launcher_.make(mask_fd_, opts_.seed_given && n == 1);  // repeatable(): fixed addresses
     s.stream = uint64_t(i) + 1;
-    if (!s.link->init(mask_size_, &err)) break;
+    if (Status made = s.link->init(mask_size_); !made) {
+      err = made.error();
+      break;
+    }
     slots_.push_back(std::move(s));
     if (!start_worker(slots_.back())) return false;
   }
@@ -157,9 +161,8 @@ bool Coordinator::start_workers() {
 }
 
 bool Coordinator::start_worker(Slot& s) {
-  std::string err;
-  if (!s.link->start(&err)) {
-    error("cannot start fuzzing process: " + err);
+  if (Status started = s.link->start(); !started) {
+    error("cannot start fuzzing process: " + started.error());
     return false;
   }
   s.state = State::Starting;

@@ -68,13 +68,12 @@ void Coordinator::keep_unreproduced(const std::vector<Value>& input, const Failu
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string first = failure_text(f, ctx, "");
   first = first.substr(0, first.find('\n'));
-  std::string name, err;
   std::filesystem::path dir = opts_.cache_dir / "unreproduced";
-  bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
+  Expected<std::string> kept = cachedir::write_corpus_entry(dir, corpus::encode(input));
   std::fprintf(stderr, "fuzz: %s, but the input did not fail when run again in a fresh process (%s); %s\n",
                first.c_str(), why.c_str(),
-               kept ? ("input kept as " + (dir / name).string() + ", fuzzing goes on").c_str()
-                    : ("input not kept: " + err).c_str());
+               kept ? ("input kept as " + (dir / *kept).string() + ", fuzzing goes on").c_str()
+                    : ("input not kept: " + kept.error()).c_str());
 }
 
 void Coordinator::handle_crash() {
@@ -98,11 +97,11 @@ void Coordinator::handle_crash() {
   // The input as found goes to testdata before minimizing (atomically), so
   // a run killed while minimizing still leaves a reproducer; report_crash
   // replaces it with the minimized one.
-  std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
-  std::string unminimized, err;
-  if (enabled && !input.empty() &&
-      !cachedir::write_corpus_entry(dir, corpus::encode(input, opts_.needs), &unminimized, &err))
-    unminimized.clear();  // report_crash says why it cannot write
+  std::filesystem::path dir = cachedir::testdata_corpus_dir("", target_.name);
+  std::string unminimized;  // report_crash says why it cannot write, if so
+  if (enabled && !input.empty())
+    if (auto written = cachedir::write_corpus_entry(dir, corpus::encode(input, opts_.needs)))
+      unminimized = *written;
   if (enabled && !input.empty() && !interrupted()) {
     std::fputs(minimizing_file_line(corpus::encode(input, opts_.needs).size()).c_str(), stderr);
     minimizing_crash_ = true;
@@ -205,8 +204,7 @@ bool Coordinator::ensure_running(Slot& s) {
     s.link->kill_now();
     s.link->reap();
   }
-  std::string err;
-  if (!s.link->start(&err)) return false;
+  if (!s.link->start()) return false;
   s.state = State::Starting;
   Reply r;
   if (!wait_reply(s, r) || r.outcome != Outcome::Hello) return false;
@@ -233,13 +231,12 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
 void Coordinator::report_unreproduced(const std::vector<Value>& input, const Failure& f) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string text = failure_text(f, ctx, stack_text(f.frames));
-  std::string name, err;
   std::filesystem::path dir = opts_.cache_dir / "unreproduced";
-  bool kept = cachedir::write_corpus_entry(dir, corpus::encode(input), &name, &err);
+  Expected<std::string> kept = cachedir::write_corpus_entry(dir, corpus::encode(input));
   text +=
       "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
       "earlier inputs, so no reproducer was written to testdata.\n";
-  text += kept ? "Input kept as " + (dir / name).string() + "\n" : "Input not kept: " + err + "\n";
+  text += kept ? "Input kept as " + (dir / *kept).string() + "\n" : "Input not kept: " + kept.error() + "\n";
   text += "Its v1 text:\n" + indent_by(corpus::encode(input), 4);
   report_ = text;
 }
@@ -257,18 +254,18 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
   }
   if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
   std::string data = corpus::encode(input, opts_.needs);
-  std::string name, err;
-  std::filesystem::path dir = std::filesystem::path("testdata") / "fuzz" / target_.name;
-  bool written = cachedir::write_corpus_entry(dir, data, &name, &err);
+  Expected<std::string> written =
+      cachedir::write_corpus_entry(cachedir::testdata_corpus_dir("", target_.name), data);
   if (written) {
-    text += written_text(target_.name, name, opts_.package);
+    text += written_text(target_.name, *written, opts_.package);
   } else {
     // Disk full, read-only: the input must not be lost with the file.
-    text += "Failing input could not be written: " + err + "\nIts v1 text (save it as testdata/fuzz/" +
-            target_.name + "/<name> to reproduce):\n" + indent_by(data, 4);
+    text += "Failing input could not be written: " + written.error() +
+            "\nIts v1 text (save it as testdata/fuzz/" + target_.name + "/<name> to reproduce):\n" +
+            indent_by(data, 4);
   }
   report_ = text;
-  return written ? name : std::string();
+  return written ? *written : std::string();
 }
 
 }  // namespace cxxtest::runtime::engine

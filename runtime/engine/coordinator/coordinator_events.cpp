@@ -94,8 +94,7 @@ void Coordinator::on_fuzz(size_t i, const Reply& r) {
   budget_.settle(s.granted, int64_t(r.count));
   if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.link->shm()));
   if (r.outcome == Outcome::NewCoverage) {
-    std::string err;
-    if (!auto_dict_.add(read_learned(s.link->shm()), &err)) return error(err);
+    if (Status saved = auto_dict_.add(read_learned(s.link->shm())); !saved) return error(saved.error());
     new_coverage(i);
   }
 }
@@ -167,10 +166,10 @@ void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
 
 void Coordinator::write_accepted() {
   for (size_t i : unwritten_) {
-    std::string err;
-    if (!cachedir::write_corpus_entry(opts_.cache_dir, corpus_[i].data, nullptr, &err)) {
+    if (Expected<std::string> written = cachedir::write_corpus_entry(opts_.cache_dir, corpus_[i].data);
+        !written) {
       unwritten_.clear();
-      return error(err);
+      return error(written.error());
     }
   }
   unwritten_.clear();

@@ -67,8 +67,7 @@ std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds) {
   return out;
 }
 
-std::optional<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds,
-                                                   std::string* err) {
+Expected<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds) {
   std::vector<std::string> files;
   std::error_code ec;
   fs::path dir = cachedir::testdata_corpus_dir("", target);
@@ -84,15 +83,9 @@ std::optional<std::vector<Entry>> testdata_entries(const std::string& target, st
     std::string path = (dir / file).string();
     Entry e{{}, {}, file, Source::Testdata};
     corpus::DecodeError derr;
-    if (!corpus::decode_file(path, e.values, derr)) {
-      *err = corpus::where(path, derr) + derr.message;
-      return std::nullopt;
-    }
+    if (!corpus::decode_file(path, e.values, derr)) return Error{corpus::where(path, derr) + derr.message};
     std::string mismatch = check_corpus_entry(e.values, kinds);
-    if (!mismatch.empty()) {
-      *err = path + ": " + mismatch;
-      return std::nullopt;
-    }
+    if (!mismatch.empty()) return Error{path + ": " + mismatch};
     e.data = corpus::encode(e.values);
     out.push_back(std::move(e));
   }

@@ -25,6 +25,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/expected.h"
+
 namespace cxxtest::runtime::engine {
 
 enum class Source { Seed, Testdata, Cache, Generated, Zero };
@@ -77,9 +79,8 @@ std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds);
 
 // The files of testdata/fuzz/<target>/ (relative to the working directory,
 // sorted, subdirectories ignored). A file that does not decode or does not
-// fit `kinds` is an error: returns nullopt with *err = "<path>:<line>: what".
-std::optional<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds,
-                                                   std::string* err);
+// fit `kinds` is an error: "<path>:<line>: what".
+Expected<std::vector<Entry>> testdata_entries(const std::string& target, std::span<const Kind> kinds);
 
 // The generated corpus in `dir`; files that do not decode or fit `kinds`
 // are skipped (an older fuzz function's inputs). A missing dir is empty.

@@ -93,18 +93,20 @@ WorkerHandle::~WorkerHandle() {
   if (shm_fd_ >= 0) close(shm_fd_);
 }
 
-bool WorkerHandle::init(size_t mask_size, std::string* err) {
-  shm_fd_ = create_shm(mask_size, shm_, err);
-  return shm_fd_ >= 0;
+Status WorkerHandle::init(size_t mask_size) {
+  Expected<int> fd = create_shm(mask_size, shm_);
+  if (!fd) return Error{fd.error()};
+  shm_fd_ = *fd;
+  return {};
 }
 
-bool WorkerHandle::start(std::string* err) {
+Status WorkerHandle::start() {
   int cmd[2], reply[2];
-  if (pipe2(cmd, O_CLOEXEC) != 0) return *err = os_error("pipe"), false;
+  if (pipe2(cmd, O_CLOEXEC) != 0) return Error{os_error("pipe")};
   if (pipe2(reply, O_CLOEXEC) != 0) {
     close(cmd[0]);
     close(cmd[1]);
-    return *err = os_error("pipe"), false;
+    return Error{os_error("pipe")};
   }
   std::vector<char*> argv;
   std::string self = own_path();  // argv[0] as ps shows it; exec uses /proc/self/exe
@@ -126,12 +128,12 @@ bool WorkerHandle::start(std::string* err) {
   if (pid < 0) {
     close(cmd[1]);
     close(reply[0]);
-    return *err = os_error("fork"), false;
+    return Error{os_error("fork")};
   }
   pid_ = pid;
   cmd_fd_ = cmd[1];
   reply_fd_ = reply[0];
-  return true;
+  return {};
 }
 
 bool WorkerHandle::send(const Command& cmd) {

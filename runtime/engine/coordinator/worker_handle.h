@@ -35,8 +35,8 @@ class WorkerHandle final : public WorkerLink {
   void set_fixed_addresses(bool on) { fixed_addresses_ = on; }
   // The WorkerLink calls. init creates the memory with create_shm; start
   // forks and execs; kill_now sends SIGKILL; reap also closes the pipes.
-  bool init(size_t mask_size, std::string* err) override;
-  bool start(std::string* err) override;
+  Status init(size_t mask_size) override;
+  Status start() override;
   bool running() const override { return pid_ > 0; }
   int reply_fd() const override { return reply_fd_; }
   const ShmView& shm() const override { return shm_; }

@@ -25,12 +25,11 @@ class WorkerLink {
  public:
   virtual ~WorkerLink() = default;
 
-  // Creates the shared memory for masks of mask_size bytes (once). False
-  // with *err on failure.
-  virtual bool init(size_t mask_size, std::string* err) = 0;
+  // Creates the shared memory for masks of mask_size bytes (once).
+  virtual Status init(size_t mask_size) = 0;
   // Starts a worker; the previous one must have been reaped. Its first
-  // reply is Hello. False with *err if it could not start.
-  virtual bool start(std::string* err) = 0;
+  // reply is Hello.
+  virtual Status start() = 0;
   // Started and not reaped yet (it may have died).
   virtual bool running() const = 0;
   // Readable when a reply waits, and at EOF once the worker is gone: what

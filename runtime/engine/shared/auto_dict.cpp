@@ -38,7 +38,7 @@ AutoDict::AutoDict(std::filesystem::path file) : file_(std::move(file)) {
   if (!fuzz::load_dictionary(file_, tokens_, err)) tokens_.clear();
 }
 
-bool AutoDict::add(const std::vector<std::string>& tokens, std::string* err) {
+Status AutoDict::add(const std::vector<std::string>& tokens) {
   bool grew = false;
   for (const std::string& t : tokens) {
     if (tokens_.size() >= kMaxAutoTokens) break;
@@ -47,16 +47,14 @@ bool AutoDict::add(const std::vector<std::string>& tokens, std::string* err) {
     tokens_.push_back(t);
     grew = true;
   }
-  if (!grew) return true;
+  if (!grew) return {};
   std::string text =
       "# cxxtest's automatic dictionary: values the target compared its input\n"
       "# against that led to new coverage. Copy to testdata/fuzz/ to keep them.\n";
   for (const std::string& t : tokens_) text += fuzz::quote_dictionary_value(t) + "\n";
   std::error_code ec;
   std::filesystem::create_directories(file_.parent_path(), ec);
-  Status written = cachedir::write_atomic(file_, text);
-  if (!written && err) *err = written.error();
-  return written.ok();
+  return cachedir::write_atomic(file_, text);
 }
 
 }  // namespace cxxtest::runtime::engine

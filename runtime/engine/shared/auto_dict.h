@@ -41,9 +41,8 @@ class AutoDict {
   explicit AutoDict(std::filesystem::path file);
 
   // Adds the tokens not yet known (up to kMaxAutoTokens in all) and, when
-  // any was new, rewrites the file atomically. False with *err on an I/O
-  // error.
-  bool add(const std::vector<std::string>& tokens, std::string* err);
+  // any was new, rewrites the file atomically.
+  Status add(const std::vector<std::string>& tokens);
 
   const std::vector<std::string>& tokens() const { return tokens_; }
 

@@ -8,35 +8,25 @@
 
 namespace cxxtest::runtime::engine {
 
-bool write_message(int fd, const void* msg, size_t size, std::string* err) {
+bool write_message(int fd, const void* msg, size_t size) {
   const char* p = static_cast<const char*>(msg);
   while (size > 0) {
     ssize_t n = ::write(fd, p, size);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (err) *err = std::string("write: ") + std::strerror(errno);
-      return false;
-    }
+    if (n <= 0) return false;
     p += n;
     size -= size_t(n);
   }
   return true;
 }
 
-bool read_message(int fd, void* msg, size_t size, std::string* err) {
+bool read_message(int fd, void* msg, size_t size) {
   char* p = static_cast<char*>(msg);
   size_t got = 0;
   while (got < size) {
     ssize_t n = ::read(fd, p + got, size - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      if (err) *err = std::string("read: ") + std::strerror(errno);
-      return false;
-    }
-    if (n == 0) {
-      if (err) *err = got ? "unexpected EOF" : "EOF";
-      return false;
-    }
+    if (n <= 0) return false;
     got += size_t(n);
   }
   return true;

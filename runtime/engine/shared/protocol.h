@@ -83,8 +83,9 @@ struct Reply {
 };
 
 // Writes or reads one whole message, retrying on EINTR. False on EOF or an
-// error (with *err set when not null).
-bool write_message(int fd, const void* msg, size_t size, std::string* err = nullptr);
-bool read_message(int fd, void* msg, size_t size, std::string* err = nullptr);
+// error: either way the process at the other end is gone (or going), which
+// the caller learns from its exit status, so no message is kept.
+bool write_message(int fd, const void* msg, size_t size);
+bool read_message(int fd, void* msg, size_t size);
 
 }  // namespace cxxtest::runtime::engine

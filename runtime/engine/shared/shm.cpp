@@ -16,19 +16,19 @@ size_t page_round(size_t n) { return (n + kPage - 1) / kPage * kPage; }
 std::string os_error(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 // A memfd of `size` bytes mapped with `prot`; -1 on failure.
-int make_memfd(const char* name, size_t size, int prot, void** addr, std::string* err) {
+Expected<int> make_memfd(const char* name, size_t size, int prot, void** addr) {
   int fd = memfd_create(name, MFD_CLOEXEC);
-  if (fd < 0) return *err = os_error("memfd_create"), -1;
+  if (fd < 0) return Error{os_error("memfd_create")};
   if (ftruncate(fd, off_t(size)) != 0) {
-    *err = os_error("ftruncate");
+    Error e{os_error("ftruncate")};
     close(fd);
-    return -1;
+    return e;
   }
   *addr = size ? mmap(nullptr, size, prot, MAP_SHARED, fd, 0) : nullptr;
   if (*addr == MAP_FAILED) {
-    *err = os_error("mmap");
+    Error e{os_error("mmap")};
     close(fd);
-    return -1;
+    return e;
   }
   return fd;
 }
@@ -46,42 +46,41 @@ ShmLayout shm_layout(size_t mask_size) {
   return l;
 }
 
-int create_shm(size_t mask_size, ShmView& view, std::string* err) {
+Expected<int> create_shm(size_t mask_size, ShmView& view) {
   size_t total = shm_layout(mask_size).total;
   void* addr = nullptr;
-  int fd = make_memfd("cxxtest-fuzz-worker", total, PROT_READ | PROT_WRITE, &addr, err);
-  if (fd < 0) return -1;
+  Expected<int> fd = make_memfd("cxxtest-fuzz-worker", total, PROT_READ | PROT_WRITE, &addr);
+  if (!fd) return fd;
   view = ShmView(static_cast<uint8_t*>(addr), mask_size);
   view.header().magic = kShmMagic;
   view.header().mask_size = uint32_t(mask_size);
   return fd;
 }
 
-bool map_shm(int fd, size_t mask_size, ShmView& view, std::string* err) {
+Status map_shm(int fd, size_t mask_size, ShmView& view) {
   size_t total = shm_layout(mask_size).total;
   void* addr = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (addr == MAP_FAILED) return *err = os_error("mmap"), false;
+  if (addr == MAP_FAILED) return Error{os_error("mmap")};
   view = ShmView(static_cast<uint8_t*>(addr), mask_size);
-  if (view.header().magic != kShmMagic || view.header().mask_size != mask_size) {
-    *err = "shared memory does not match this binary (magic or coverage size differs)";
-    return false;
-  }
-  return true;
+  if (view.header().magic != kShmMagic || view.header().mask_size != mask_size)
+    return Error{"shared memory does not match this binary (magic or coverage size differs)"};
+  return {};
 }
 
-int create_mask(size_t size, uint8_t** mask, std::string* err) {
+Expected<int> create_mask(size_t size, uint8_t** mask) {
   void* addr = nullptr;
-  int fd = make_memfd("cxxtest-fuzz-mask", size, PROT_READ | PROT_WRITE, &addr, err);
+  Expected<int> fd = make_memfd("cxxtest-fuzz-mask", size, PROT_READ | PROT_WRITE, &addr);
   *mask = static_cast<uint8_t*>(addr);
   return fd;
 }
 
-bool map_mask(int fd, size_t size, const uint8_t** mask, std::string* err) {
-  if (size == 0) return *mask = nullptr, true;
+Status map_mask(int fd, size_t size, const uint8_t** mask) {
+  *mask = nullptr;
+  if (size == 0) return {};
   void* addr = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-  if (addr == MAP_FAILED) return *err = os_error("mmap"), false;
+  if (addr == MAP_FAILED) return Error{os_error("mmap")};
   *mask = static_cast<const uint8_t*>(addr);
-  return true;
+  return {};
 }
 
 }  // namespace cxxtest::runtime::engine

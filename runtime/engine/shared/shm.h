@@ -69,6 +69,8 @@
 #include <cstdint>
 #include <string>
 
+#include "common/expected.h"
+
 namespace cxxtest::runtime::engine {
 
 inline constexpr uint64_t kShmMagic = 0x3176'6d68'737a'6678;  // "xfzshmv1"
@@ -157,14 +159,14 @@ class ShmView {
 };
 
 // Creates a memfd of shm_layout(mask_size).total bytes and maps it; writes
-// the magic and mask size. Returns the fd (or -1 with *err set) and the view.
-int create_shm(size_t mask_size, ShmView& view, std::string* err);
+// the magic and mask size. Returns the fd and fills the view.
+Expected<int> create_shm(size_t mask_size, ShmView& view);
 // Maps an inherited fd (worker side); checks magic and mask size.
-bool map_shm(int fd, size_t mask_size, ShmView& view, std::string* err);
+Status map_shm(int fd, size_t mask_size, ShmView& view);
 
 // The shared coverage mask: one memfd for all workers, the coordinator maps
-// it read-write, workers read-only (kMaskFd). Returns the fd or -1.
-int create_mask(size_t size, uint8_t** mask, std::string* err);
-bool map_mask(int fd, size_t size, const uint8_t** mask, std::string* err);
+// it read-write, workers read-only (kMaskFd). Returns the fd.
+Expected<int> create_mask(size_t size, uint8_t** mask);
+Status map_mask(int fd, size_t size, const uint8_t** mask);
 
 }  // namespace cxxtest::runtime::engine

@@ -370,8 +370,8 @@ void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& o
   size_t size = mask_size();
   ShmView shm;
   const uint8_t* mask = nullptr;
-  std::string err;
-  if (!map_shm(kShmFd, size, shm, &err) || !map_mask(kMaskFd, size, &mask, &err)) internal_error(err);
+  if (Status mapped = map_shm(kShmFd, size, shm); !mapped) internal_error(mapped.error());
+  if (Status mapped = map_mask(kMaskFd, size, &mask); !mapped) internal_error(mapped.error());
   f.fuzz->in_fuzz_fn = true;  // f.Log & co. inside the fuzz function are misuse
   Worker worker(target, shm, mask, opts);
   install_worker_crash_handlers(shm, worker.executor().log_slot());

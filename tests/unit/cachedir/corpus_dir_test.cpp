@@ -13,6 +13,7 @@
 
 namespace fs = std::filesystem;
 using namespace cxxtest::cachedir;
+using cxxtest::Expected;
 using cxxtest::testing::ScratchDir;
 
 namespace {
@@ -44,20 +45,19 @@ TEST_CASE("entries are named by 16 hex of their sha256 and deduplicated") {
   ScratchDir dir;
   fs::path corpus = target_corpus_dir(package_corpus_root(dir.path(), "m/p"), "FuzzX");
   const std::string data = "cxxtest fuzz v1\nint(0)\n";
-  std::string name, err;
-  REQUIRE(write_corpus_entry(corpus, data, &name, &err));
+  Expected<std::string> written = write_corpus_entry(corpus, data);
+  REQUIRE(written);
+  std::string name = *written;
   CHECK(name == sha256_hex(data).substr(0, 16));
   CHECK(name == corpus_entry_name(data));
   CHECK(read_file(corpus / name) == data);
 
   ino_t first = inode(corpus / name);
-  std::string again;
-  REQUIRE(write_corpus_entry(corpus, data, &again, &err));
-  CHECK(again == name);
+  CHECK(write_corpus_entry(corpus, data) == name);
   CHECK(inode(corpus / name) == first);  // not rewritten
 
   REQUIRE(write_atomic(corpus / name, "damaged"));  // same name, other bytes: replaced
-  REQUIRE(write_corpus_entry(corpus, data, nullptr, &err));
+  REQUIRE(write_corpus_entry(corpus, data));
   CHECK(read_file(corpus / name) == data);
 }
 
@@ -83,16 +83,16 @@ TEST_CASE("two processes writing the same entry leave one whole file") {
   const std::string data = "cxxtest fuzz v1\nstd::string(\"" + std::string(100000, 'q') + "\")\n";
   auto writer = [&] {
     for (int i = 0; i < 100; ++i) {
-      if (!write_corpus_entry(corpus, data, nullptr, nullptr)) return 1;
+      if (!write_corpus_entry(corpus, data)) return 1;
       std::error_code ec;
       fs::remove(corpus / corpus_entry_name(data), ec);  // make the next write real
     }
-    return write_corpus_entry(corpus, data, nullptr, nullptr) ? 0 : 1;
+    return write_corpus_entry(corpus, data) ? 0 : 1;
   };
   pid_t a = cxxtest::testing::spawn(writer), b = cxxtest::testing::spawn(writer);
   CHECK(cxxtest::testing::wait_child(a) == 0);
   CHECK(cxxtest::testing::wait_child(b) == 0);
-  REQUIRE(write_corpus_entry(corpus, data, nullptr, nullptr));
+  REQUIRE(write_corpus_entry(corpus, data));
   auto files = list_corpus_entries(corpus);
   REQUIRE(files);
   CHECK(files->size() == 1);

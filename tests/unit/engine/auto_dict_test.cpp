@@ -19,9 +19,8 @@ using cxxtest::testing::ScratchDir;
 
 TEST_CASE("Learned tokens travel through the report area, each whole") {
   ShmView shm;
-  std::string err;
-  int fd = create_shm(64, shm, &err);
-  REQUIRE(fd >= 0);
+  cxxtest::Expected<int> fd = create_shm(64, shm);
+  REQUIRE(fd);
   std::string binary("\x00\xff\"", 3);
   std::string too_long(kMaxTokenBytes + 1, 'x');
   write_learned(shm, {"GET ", too_long, binary, ""});
@@ -29,7 +28,7 @@ TEST_CASE("Learned tokens travel through the report area, each whole") {
   CHECK(read_learned(shm) == std::vector<std::string>{"GET ", binary});
   write_learned(shm, {});
   CHECK(read_learned(shm).empty());
-  close(fd);
+  close(*fd);
 }
 
 TEST_CASE("The dictionary file sits beside the corpus dir, survives a reload and skips known tokens") {
@@ -38,12 +37,11 @@ TEST_CASE("The dictionary file sits beside the corpus dir, survives a reload and
   auto file = auto_dict_path(corpus);
   CHECK(file == dir / "fuzz" / "example.com" / "m" / "FuzzX.dict");
   CHECK(auto_dict_path(corpus.string() + "/") == file);
-  std::string err;
   {
     AutoDict d(file);
     CHECK(d.tokens().empty());
-    REQUIRE(d.add({"magic", std::string("\x01\x02", 2)}, &err));
-    REQUIRE(d.add({"magic"}, &err));
+    REQUIRE(d.add({"magic", std::string("\x01\x02", 2)}));
+    REQUIRE(d.add({"magic"}));
   }
   AutoDict again(file);
   CHECK(again.tokens() == std::vector<std::string>{"magic", std::string("\x01\x02", 2)});
@@ -57,8 +55,7 @@ TEST_CASE("A malformed dictionary file is a cache to start over, and the store i
   CHECK(d.tokens().empty());
   std::vector<std::string> many;
   for (size_t i = 0; i < kMaxAutoTokens + 10; ++i) many.push_back("t" + std::to_string(i));
-  std::string err;
-  REQUIRE(d.add(many, &err));
+  REQUIRE(d.add(many));
   CHECK(d.tokens().size() == kMaxAutoTokens);
   CHECK(AutoDict(file).tokens().size() == kMaxAutoTokens);
 }

@@ -102,18 +102,20 @@ TEST_CASE("testdata files load sorted; a bad one is an error naming file, line a
   write("testdata/fuzz/FuzzX/b", "cxxtest fuzz v1\nstd::string(\"bee\")\n");
   write("testdata/fuzz/FuzzX/a", "cxxtest fuzz v1\nstd::string(\"ay\")\n");
   write("testdata/fuzz/FuzzX/sub/ignored", "junk");
-  std::string err;
-  auto entries = testdata_entries("FuzzX", kString, &err);
+  auto entries = testdata_entries("FuzzX", kString);
   REQUIRE(entries);
   REQUIRE(entries->size() == 2);
   CHECK((*entries)[0].name == "a");
   CHECK((*entries)[1].values[0].bytes == "bee");
   write("testdata/fuzz/FuzzX/c", "cxxtest fuzz v1\nint(3)\n");
-  CHECK_FALSE(testdata_entries("FuzzX", kString, &err));
-  CHECK(err == "testdata/fuzz/FuzzX/c: mismatched types in corpus entry: [int], want [std::string]");
+  auto mismatched = testdata_entries("FuzzX", kString);
+  REQUIRE_FALSE(mismatched);
+  CHECK(mismatched.error() ==
+        "testdata/fuzz/FuzzX/c: mismatched types in corpus entry: [int], want [std::string]");
   write("testdata/fuzz/FuzzX/c", "cxxtest fuzz v1\nstd::string(\"x\n");
-  CHECK_FALSE(testdata_entries("FuzzX", kString, &err));
-  CHECK(err == "testdata/fuzz/FuzzX/c:2:15: unterminated string literal");
+  auto torn = testdata_entries("FuzzX", kString);
+  REQUIRE_FALSE(torn);
+  CHECK(torn.error() == "testdata/fuzz/FuzzX/c:2:15: unterminated string literal");
 }
 
 TEST_CASE("Cache entries that do not fit the fuzz function are skipped") {

@@ -45,20 +45,22 @@ class FakeLink final : public WorkerLink {
     if (shm_fd_ >= 0) close(shm_fd_);
   }
 
-  bool init(size_t mask_size, std::string* err) override {
+  cxxtest::Status init(size_t mask_size) override {
     mask_size_ = mask_size;
-    shm_fd_ = create_shm(mask_size, shm_, err);
-    return shm_fd_ >= 0 && (mask_size == 0 || map_mask(mask_fd_, mask_size, &mask_, err));
+    cxxtest::Expected<int> fd = create_shm(mask_size, shm_);
+    if (!fd) return cxxtest::Error{fd.error()};
+    shm_fd_ = *fd;
+    return map_mask(mask_fd_, mask_size, &mask_);
   }
 
-  bool start(std::string* err) override {
+  cxxtest::Status start() override {
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return *err = "pipe failed", false;
+    if (pipe2(fds, O_CLOEXEC) != 0) return cxxtest::Error{"pipe failed"};
     bell_read_ = fds[0], bell_write_ = fds[1];
     alive_ = true, status_ = 0;
     ++log_.starts[index_];
     post(Reply{runtime::engine::Outcome::Hello, 0, mask_size_});
-    return true;
+    return {};
   }
 
   bool running() const override { return bell_read_ >= 0; }

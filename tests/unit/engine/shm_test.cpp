@@ -51,17 +51,18 @@ TEST_CASE("Areas follow each other page-aligned, sized by the mask") {
 
 TEST_CASE("A memfd region: the worker's view checks magic and mask size") {
   ShmView coord, worker;
-  std::string err;
-  int fd = create_shm(64, coord, &err);
-  REQUIRE(fd >= 0);
+  cxxtest::Expected<int> created = create_shm(64, coord);
+  REQUIRE(created);
+  int fd = *created;
   coord.header().exec_count = 7;
   std::memcpy(coord.current(), "abc", 3);
-  REQUIRE(map_shm(fd, 64, worker, &err));
+  REQUIRE(map_shm(fd, 64, worker));
   CHECK(worker.header().exec_count == 7);
   CHECK(std::memcmp(worker.current(), "abc", 3) == 0);
   ShmView wrong;
-  CHECK_FALSE(map_shm(fd, 128, wrong, &err));
-  CHECK(err.find("does not match") != std::string::npos);
+  cxxtest::Status mapped = map_shm(fd, 128, wrong);
+  REQUIRE_FALSE(mapped);
+  CHECK(mapped.error().find("does not match") != std::string::npos);
 }
 
 TEST_CASE("Inputs of every kind survive encode and decode") {
