@@ -1,4 +1,5 @@
-// fuzz/byte_ops.h: Go's 18 byte-slice mutations of bytes / std::string values.
+// fuzz/byte_ops.h: Go's 18 byte-slice mutations of bytes / std::string values,
+// and InsertPart (libFuzzer's CopyPart in insert mode).
 //
 // Each op edits `s` in place and returns true; or returns false, having
 // changed nothing, when it does not apply (the value is too short, or it
@@ -237,6 +238,22 @@ inline bool swap_chunks(R& r, std::string& s) {
   uint32_t b = a + k + r.below(n - a - 2 * k + 1);
   char* p = s.data();
   std::swap_ranges(p + a, p + a + k, p + b);
+  return true;
+}
+
+// 23 InsertPart [src=below(n), k=below(n-src)+1, dst=below(n+1)]: inserts a copy of s[src, src+k) at
+// dst. Unlike DuplicateChunk, k is uniform up to the rest of s: whole
+// elements (a JSON object, a record) get repeated or nested, which Go's
+// short chunks rarely do. n >= 1.
+template <class R>
+inline bool insert_part(R& r, std::string& s, size_t max) {
+  uint32_t n = size32(s);
+  if (n < 1) return false;
+  uint32_t src = r.below(n);
+  uint32_t k = r.below(n - src) + 1;
+  uint32_t dst = r.below(n + 1);
+  if (n + size_t{k} > max) return false;
+  s.insert(dst, s.data() + src, k);
   return true;
 }
 

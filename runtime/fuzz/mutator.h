@@ -3,9 +3,11 @@
 // mutate(args) picks one argument [i=below(args.size()), skipped for one
 // argument] and applies one mutation to it:
 //   bytes / std::string: a byte op [op=below(18 + extras)] drawn again until
-//     one applies (byte_ops.h, then source_ops.h for the extras: 2 dictionary
-//     ops [token=below(D) first] when the dictionary is non-empty, then 2
-//     splice ops [entry=below(C) first] when the splice source is non-empty);
+//     one applies (byte_ops.h, then source_ops.h for the extras, in this
+//     order: 2 dictionary ops [token=below(D) first] when the dictionary is
+//     non-empty; 2 splice ops [entry=below(C) first] when the splice source
+//     is non-empty; InsertPart; SplicePart [entry=below(C) first] when the
+//     splice source is non-empty);
 //   every other kind: scalar_ops.h.
 // Values never grow past max_bytes. Edits are in place: once a value's
 // buffer has grown to its working size, a mutation allocates nothing.
@@ -35,10 +37,11 @@ enum class ByteOp : uint8_t {
   AddSub8, AddSub16, AddSub32, AddSub64, Interesting8, Interesting16, Interesting32,
   InsertRepeated, OverwriteRepeated, ShuffleChunk, SwapChunks,  // Go's 18
   DictInsert, DictOverwrite, SpliceInsert, SpliceCrossover,     // cxxtest's extras
+  InsertPart, SplicePart,                                       // libFuzzer's long copies
 };
 // clang-format on
 inline constexpr int kGoByteOps = 18;
-inline constexpr int kByteOps = 22;
+inline constexpr int kByteOps = 24;
 
 template <RandomSource R>
 class BasicMutator {

@@ -26,7 +26,7 @@ template <RandomSource R>
 bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   if (s.empty() && max_bytes_ == 0) return false;
   bool has_dict = dict_ != nullptr && !dict_->empty();
-  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + (splice_.empty() ? 0 : 2);
+  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3);
   while (!apply(op_for(rng_.below(ops)), s, arg)) {
   }
   return true;
@@ -37,6 +37,7 @@ ByteOp BasicMutator<R>::op_for(uint32_t drawn) const {
   if (drawn < kGoByteOps) return static_cast<ByteOp>(drawn);
   uint32_t extra = drawn - kGoByteOps;
   if (dict_ == nullptr || dict_->empty()) extra += 2;  // skip the dictionary ops
+  if (splice_.empty() && extra >= 2) extra += 2;       // skip the splice ops
   return static_cast<ByteOp>(kGoByteOps + extra);
 }
 
@@ -78,12 +79,15 @@ bool BasicMutator<R>::apply(ByteOp op, std::string& s, size_t arg) {
       return op == ByteOp::DictInsert ? ops::dict_insert(r, s, max, t) : ops::dict_overwrite(r, s, t);
     }
     case ByteOp::SpliceInsert:
-    case ByteOp::SpliceCrossover: {
+    case ByteOp::SpliceCrossover:
+    case ByteOp::SplicePart: {
       const std::string* other = splice_partner(arg);
       if (other == nullptr || other == &s) return false;
-      return op == ByteOp::SpliceInsert ? ops::splice_insert(r, s, max, *other)
-                                        : ops::splice_crossover(r, s, max, *other);
+      if (op == ByteOp::SpliceInsert) return ops::splice_insert(r, s, max, *other);
+      if (op == ByteOp::SpliceCrossover) return ops::splice_crossover(r, s, max, *other);
+      return ops::splice_part(r, s, max, *other);
     }
+    case ByteOp::InsertPart: return ops::insert_part(r, s, max);
   }
   return false;
 }

@@ -60,4 +60,19 @@ inline bool splice_crossover(R& r, std::string& s, size_t max, std::string_view 
   return true;
 }
 
+// 24 SplicePart [src=below(m), k=below(m-src)+1, pos=below(n+1)]: inserts other[src, src+k) at pos,
+// k uniform up to the rest of other (SpliceInsert's k is mostly short). m >= 1.
+template <class R>
+inline bool splice_part(R& r, std::string& s, size_t max, std::string_view other) {
+  uint32_t m = static_cast<uint32_t>(other.size());
+  if (m == 0) return false;
+  uint32_t src = r.below(m);
+  uint32_t k = r.below(m - src) + 1;
+  uint32_t n = size32(s);
+  uint32_t pos = r.below(n + 1);
+  if (n + size_t{k} > max) return false;
+  s.insert(pos, other.data() + src, k);
+  return true;
+}
+
 }  // namespace cxxtest::fuzz::ops

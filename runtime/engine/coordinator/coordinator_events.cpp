@@ -70,6 +70,7 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
   // A seed weighs what it covers that the entries before it did not, as a
   // generated input weighs what it brought (corpus.h).
   corpus_.set_new_counters(s.entry, uint32_t(std::min<size_t>(brought, UINT32_MAX)));
+  if (coverage_) corpus_.set_features(s.entry, s.link->shm().snap(), mask_size_);
   if (coverage_) merge(mask_, s.link->shm().snap(), mask_size_);
   if (r.count >= 2) {
     stable_hit_ = r.changed;
@@ -158,6 +159,7 @@ void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
   if (!corpus_.contains(e.data)) {
     e.name = cachedir::corpus_entry_name(e.data);
     corpus_.add(std::move(e), uint32_t(std::min<size_t>(fresh, UINT32_MAX)));
+    corpus_.set_features(corpus_.size() - 1, snap, mask_size_);
     unwritten_.push_back(corpus_.size() - 1);
     ++new_interesting_;
   }

@@ -2,6 +2,7 @@
 #include "engine/coordinator/corpus.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -26,7 +27,8 @@ double Corpus::weight(size_t i) const {
   const Stats& s = stats_[i];
   // Caps keep one entry from taking every pick: coverage counts up to 64
   // counters, finds up to 16.
-  double coverage = 1.0 + std::min<uint32_t>(s.new_counters, 64);
+  double coverage =
+      1.0 + (s.rarity >= 0 ? std::min<double>(s.rarity, 64) : std::min<uint32_t>(s.new_counters, 64));
   double productive = 1.0 + 2.0 * std::min<uint32_t>(s.finds, 16);
   double bytes = double(entries_[i].data.size());
   double shortness = bytes <= 512 ? 1.0 : std::max(0.05, 512.0 / bytes);
@@ -35,6 +37,7 @@ double Corpus::weight(size_t i) const {
 
 size_t Corpus::pick(uint64_t random) {
   size_t i = 0;
+  if (featured_ >= featured_at_update_ + std::max<size_t>(16, featured_at_update_ / 16)) update_rarity();
   while (unpicked_ < entries_.size() && stats_[unpicked_].picked > 0) ++unpicked_;
   if (unpicked_ < entries_.size()) {
     i = unpicked_;
@@ -54,6 +57,35 @@ size_t Corpus::pick(uint64_t random) {
 
 void Corpus::set_new_counters(size_t i, uint32_t n) {
   if (i < stats_.size()) stats_[i].new_counters = std::max<uint32_t>(1, n);
+}
+
+void Corpus::set_features(size_t i, const uint8_t* snap, size_t size) {
+  if (i >= stats_.size()) return;
+  features_.resize(entries_.size());
+  if (!features_[i].empty() || stats_[i].rarity >= 0) return;
+  std::vector<uint32_t>& f = features_[i];
+  for (size_t k = 0; k < size; ++k) {
+    if (snap[k] == 0) continue;
+    uint32_t id = uint32_t(k * 8 + size_t(std::countr_zero(snap[k])));
+    f.push_back(id);
+    if (holders_.size() <= id) holders_.resize(size * 8);
+    ++holders_[id];
+  }
+  stats_[i].rarity = 0;
+  for (uint32_t id : f) stats_[i].rarity += 1.0f / float(holders_[id]);
+  ++featured_;
+}
+
+// Features get more holders as the corpus grows: every entry's rarity is
+// computed again once the featured entries grew by a sixteenth.
+void Corpus::update_rarity() {
+  for (size_t i = 0; i < features_.size(); ++i) {
+    if (stats_[i].rarity < 0) continue;
+    float r = 0;
+    for (uint32_t id : features_[i]) r += 1.0f / float(holders_[id]);
+    stats_[i].rarity = r;
+  }
+  featured_at_update_ = featured_;
 }
 
 void Corpus::credit(size_t i) {

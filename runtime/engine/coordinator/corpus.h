@@ -7,9 +7,12 @@
 // is dropped, as Go deduplicates by content.
 //
 // Which entry is fuzzed next (pick): not Go's round-robin but a weighted
-// draw, as libFuzzer and AFL++ schedule. An entry weighs more for the
-// coverage it brought (new counters when accepted; loaded entries count 1),
-// for the new inputs found while fuzzing it, and when it is short, and less
+// draw, as libFuzzer and AFL++ schedule. An entry weighs more for the rare
+// coverage it holds (each of its features, a counter's bucket, counts
+// 1/(entries that have it): a feature only it reached counts 1, one every
+// entry has next to nothing; before its features are known, the new
+// counters it brought), for the new inputs found while fuzzing it, and
+// when it is short, and less
 // the more often it was picked (1/sqrt): a new entry is soon tried, a
 // productive one is kept at, none is starved, and a long slow input does
 // not take the time of many short ones. Entries never picked come first,
@@ -58,6 +61,10 @@ class Corpus {
   void credit(size_t i);
   // Entry i's baseline run brought n counters no entry had (at least 1 counts).
   void set_new_counters(size_t i, uint32_t n);
+  // Entry i covers the features of `snap` (a bucketed snapshot, coverage.h:
+  // one feature per set bit). Recorded once per entry; from then on its
+  // weight counts how rare they are instead of new_counters.
+  void set_features(size_t i, const uint8_t* snap, size_t size);
   // The weight pick() gives entry i now (for tests and -v).
   double weight(size_t i) const;
 
@@ -66,12 +73,18 @@ class Corpus {
     uint32_t new_counters = 1;
     uint32_t picked = 0;
     uint32_t finds = 0;
+    float rarity = -1;  // sum of 1/holders over its features; < 0: not recorded
   };
+  void update_rarity();
   std::vector<Entry> entries_;
   std::vector<Stats> stats_;
   std::unordered_set<std::string> seen_;
-  size_t unpicked_ = 0;             // entries before this index were all picked at least once
-  std::vector<double> cumulative_;  // pick()'s running sums of the weights
+  size_t unpicked_ = 0;                          // entries before this index were all picked at least once
+  std::vector<double> cumulative_;               // pick()'s running sums of the weights
+  std::vector<std::vector<uint32_t>> features_;  // per entry: feature ids (mask index * 8 + bit)
+  std::vector<uint32_t> holders_;                // per feature id: entries that cover it
+  size_t featured_ = 0;                          // entries with features recorded
+  size_t featured_at_update_ = 0;                // featured_ when rarity was last computed
 };
 
 // The f.Add seeds as entries named seed#N.

@@ -69,6 +69,36 @@ TEST_CASE("Weights favour coverage, productive and short entries, and fade with 
   CHECK(c.weight(0) < before);
 }
 
+TEST_CASE("Once features are known, rare ones weigh: each counts 1/(entries that have it)") {
+  Corpus c;
+  // Snapshots over 4 counters, bucketed (one bit per counter byte).
+  const uint8_t common[4] = {1, 0, 0, 0};
+  const uint8_t rare[4] = {1, 1, 4, 0};    // counters 1 and 2 only here
+  const uint8_t bucket[4] = {1, 0, 2, 0};  // counter 2, another bucket: its own feature
+  c.add(text_entry("a"), 1);
+  c.add(text_entry("b"), 1);
+  c.add(text_entry("c"), 1);
+  c.add(text_entry("d"), 50);
+  c.set_features(0, common, 4);
+  c.set_features(1, rare, 4);
+  c.set_features(2, bucket, 4);
+  // d's features are not known: its new counters (50) count.
+  CHECK(c.weight(3) > c.weight(1));
+  // Features once recorded stay: a second call changes nothing.
+  c.set_features(0, rare, 4);
+  // Counter 0 is common to three entries: 1/3 each; b also holds two
+  // features alone, c one.
+  for (int k = 0; k < 4; ++k) c.pick(0);  // every entry picked once: all fade alike
+  for (int k = 0; k < 16; ++k) {          // enough features recorded: rarity recomputed on a pick
+    c.add(text_entry("filler" + std::to_string(k)), 1);
+    c.set_features(c.size() - 1, common, 4);
+  }
+  c.pick(0);
+  CHECK(c.weight(1) > c.weight(2));
+  CHECK(c.weight(2) > c.weight(0));
+  CHECK(c.weight(0) == doctest::Approx(c.weight(4)).epsilon(0.3));
+}
+
 TEST_CASE("Draws follow the weights and repeat for the same random numbers") {
   Corpus a, b;
   for (Corpus* c : {&a, &b}) {

@@ -31,6 +31,14 @@ TEST_CASE("InsertRandom") {
   CHECK(apply_op(ByteOp::InsertRandom, "ab", {2, 0, 1, 0x7a7a}, 4) == "abzz");
 }
 
+TEST_CASE("InsertPart: [src, k-1, dst], k uniform up to the rest") {
+  CHECK(apply_op(ByteOp::InsertPart, "abcd", {1, 2, 4}) == "abcdbcd");  // the whole rest
+  CHECK(apply_op(ByteOp::InsertPart, "abcd", {0, 3, 0}) == "abcdabcd");
+  CHECK(apply_op(ByteOp::InsertPart, "a", {0, 0, 1}) == "aa");
+  CHECK_FALSE(op_applies(ByteOp::InsertPart, "", {}));
+  CHECK_FALSE(op_applies(ByteOp::InsertPart, "abcd", {0, 3, 0}, 7));  // 8 > max
+}
+
 TEST_CASE("DuplicateChunk") {
   CHECK(apply_op(ByteOp::DuplicateChunk, "abcd", {1, 0, 1, 4}) == "abcdbc");
   CHECK(apply_op(ByteOp::DuplicateChunk, "abcd", {0, 0, 2, 2}) == "ababccd");  // inside itself

@@ -59,6 +59,10 @@ TEST_CASE("SpliceInsert and SpliceCrossover: [entry, ...]") {
   CHECK(with_sources(ByteOp::SpliceCrossover, "abcd", {1, 2, 1}) == "abXYZ");
   CHECK(with_sources(ByteOp::SpliceCrossover, "abcd", {0, 0, 0}) == "HELLO");
   CHECK(with_sources(ByteOp::SpliceCrossover, "abcd", {0, 4, 0}, 8) == "<not applied>");
+  // SplicePart [entry, src, k-1, pos]: k uniform up to the rest of the entry.
+  CHECK(with_sources(ByteOp::SplicePart, "ab", {0, 1, 3, 1}) == "aELLOb");
+  CHECK(with_sources(ByteOp::SplicePart, "ab", {1, 0, 3, 2}) == "abWXYZ");
+  CHECK(with_sources(ByteOp::SplicePart, "ab", {0, 0, 4, 0}, 6) == "<not applied>");
 }
 
 TEST_CASE("Splicing skips entries whose argument is not bytes") {
@@ -71,18 +75,27 @@ TEST_CASE("Splicing skips entries whose argument is not bytes") {
 }
 
 TEST_CASE("mutate draws the op among 18, then the enabled extras") {
-  // No sources: below(18); op 4 is FlipBit [pos, bit].
+  // No sources: below(19); op 4 is FlipBit [pos, bit], 18 = InsertPart.
   CHECK(mutate_once({str("a")}, {4, 0, 0}, false, false)[0].bytes == "`");
   // RemoveChunk (op 0) does not apply to one byte and is drawn again.
   CHECK(mutate_once({str("a")}, {0, 4, 0, 1}, false, false)[0].bytes == "c");
-  // Dictionary only: below(20), 18 = DictInsert, 19 = DictOverwrite.
+  CHECK(mutate_once({str("ab")}, {18, 0, 1, 2}, false, false)[0].bytes == "abab");
+  CHECK_THROWS(mutate_once({str("ab")}, {19}, false, false));
+  // Dictionary only: below(21), 18 = DictInsert, 19 = DictOverwrite, 20 = InsertPart.
   CHECK(mutate_once({str("ab")}, {18, 1, 0}, true, false)[0].bytes == "xyab");
   CHECK(mutate_once({str("ab")}, {19, 1, 0}, true, false)[0].bytes == "xy");
-  // Splice only: below(20), 18 = SpliceInsert, 19 = SpliceCrossover.
+  CHECK(mutate_once({str("ab")}, {20, 1, 0, 0}, true, false)[0].bytes == "bab");
+  CHECK_THROWS(mutate_once({str("ab")}, {21}, true, false));
+  // Splice only: below(22), 18 = SpliceInsert, 19 = SpliceCrossover,
+  // 20 = InsertPart, 21 = SplicePart.
   CHECK(mutate_once({str("ab")}, {19, 0, 0, 0}, false, true)[0].bytes == "HELLO");
-  // Both: below(22), 20 = SpliceInsert, 21 = SpliceCrossover.
+  CHECK(mutate_once({str("ab")}, {21, 1, 0, 3, 0}, false, true)[0].bytes == "WXYZab");
+  CHECK_THROWS(mutate_once({str("ab")}, {22}, false, true));
+  // Both: below(24), 20 = SpliceInsert, 21 = SpliceCrossover, 22 = InsertPart, 23 = SplicePart.
   CHECK(mutate_once({str("ab")}, {20, 1, 0, 0, 0, 0}, true, true)[0].bytes == "Wab");
-  CHECK_THROWS(mutate_once({str("ab")}, {22}, true, true));
+  CHECK(mutate_once({str("ab")}, {22, 0, 0, 2}, true, true)[0].bytes == "aba");
+  CHECK(mutate_once({str("ab")}, {23, 0, 2, 2, 0}, true, true)[0].bytes == "LLOab");
+  CHECK_THROWS(mutate_once({str("ab")}, {24}, true, true));
 }
 
 TEST_CASE("mutate picks one argument when there are several") {
