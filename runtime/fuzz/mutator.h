@@ -7,7 +7,8 @@
 //     order: 2 dictionary ops [token=below(D) first] when the dictionary is
 //     non-empty; 2 splice ops [entry=below(C) first] when the splice source
 //     is non-empty; InsertPart; SplicePart [entry=below(C) first] when the
-//     splice source is non-empty);
+//     splice source is non-empty; CmpReplace [pair=below(P), swap=coin
+//     first] when there are compare pairs);
 //   every other kind: scalar_ops.h.
 // Values never grow past max_bytes. Edits are in place: once a value's
 // buffer has grown to its working size, a mutation allocates nothing.
@@ -38,10 +39,11 @@ enum class ByteOp : uint8_t {
   InsertRepeated, OverwriteRepeated, ShuffleChunk, SwapChunks,  // Go's 18
   DictInsert, DictOverwrite, SpliceInsert, SpliceCrossover,     // cxxtest's extras
   InsertPart, SplicePart,                                       // libFuzzer's long copies
+  CmpReplace,                                                   // input-to-state
 };
 // clang-format on
 inline constexpr int kGoByteOps = 18;
-inline constexpr int kByteOps = 24;
+inline constexpr int kByteOps = 25;
 
 template <RandomSource R>
 class BasicMutator {
@@ -69,6 +71,9 @@ class BasicMutator {
   void set_splice_source(std::span<const std::vector<Value>> corpus) { splice_ = corpus; }
   // Tokens to insert / overwrite with (null: none). Must outlive its use.
   void set_dictionary(const std::vector<std::string>* tokens) { dict_ = tokens; }
+  // Operand pairs of recent comparisons, for CmpReplace (null: none).
+  using ComparePairs = std::vector<std::pair<std::string, std::string>>;
+  void set_compare_pairs(const ComparePairs* pairs) { pairs_ = pairs; }
   // Integers an integer argument may be set to (null: none).
   void set_int_dictionary(const std::vector<uint64_t>* values) { int_dict_ = values; }
 
@@ -85,6 +90,7 @@ class BasicMutator {
   size_t max_bytes_;
   std::span<const std::vector<Value>> splice_;
   const std::vector<std::string>* dict_ = nullptr;
+  const ComparePairs* pairs_ = nullptr;
   const std::vector<uint64_t>* int_dict_ = nullptr;
 };
 

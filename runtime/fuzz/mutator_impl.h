@@ -26,7 +26,8 @@ template <RandomSource R>
 bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   if (s.empty() && max_bytes_ == 0) return false;
   bool has_dict = dict_ != nullptr && !dict_->empty();
-  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3);
+  bool has_pairs = pairs_ != nullptr && !pairs_->empty();
+  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3) + (has_pairs ? 1 : 0);
   while (!apply(op_for(rng_.below(ops)), s, arg)) {
   }
   return true;
@@ -38,6 +39,7 @@ ByteOp BasicMutator<R>::op_for(uint32_t drawn) const {
   uint32_t extra = drawn - kGoByteOps;
   if (dict_ == nullptr || dict_->empty()) extra += 2;  // skip the dictionary ops
   if (splice_.empty() && extra >= 2) extra += 2;       // skip the splice ops
+  if (splice_.empty() && extra >= 5) extra += 1;       // skip SplicePart
   return static_cast<ByteOp>(kGoByteOps + extra);
 }
 
@@ -88,6 +90,11 @@ bool BasicMutator<R>::apply(ByteOp op, std::string& s, size_t arg) {
       return ops::splice_part(r, s, max, *other);
     }
     case ByteOp::InsertPart: return ops::insert_part(r, s, max);
+    case ByteOp::CmpReplace: {
+      if (pairs_ == nullptr || pairs_->empty()) return false;
+      const auto& [a, b] = (*pairs_)[r.below(static_cast<uint32_t>(pairs_->size()))];
+      return r.coin() ? ops::cmp_replace(r, s, max, b, a) : ops::cmp_replace(r, s, max, a, b);
+    }
   }
   return false;
 }

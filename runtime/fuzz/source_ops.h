@@ -75,4 +75,24 @@ inline bool splice_part(R& r, std::string& s, size_t max, std::string_view other
   return true;
 }
 
+// 25 CmpReplace [start=below(n)]: the pair's `from` (one operand of a
+// comparison the target made) is searched in s from start on, wrapping
+// around, and its first occurrence replaced by `to` (the other operand):
+// the input-to-state step of libFuzzer's TORC and AFL++'s RedQueen, which
+// puts a compared magic value where the input had the value it was compared
+// with. Needs 1 <= |from| <= n and from != to.
+template <class R>
+inline bool cmp_replace(R& r, std::string& s, size_t max, std::string_view from, std::string_view to) {
+  uint32_t n = size32(s);
+  if (from.empty() || from.size() > n || from == to) return false;
+  uint32_t start = r.below(n);
+  std::string_view all(s);
+  size_t at = all.find(from, start);
+  if (at == std::string_view::npos) at = all.substr(0, start + from.size() - 1).find(from);
+  if (at == std::string_view::npos) return false;
+  if (n - from.size() + to.size() > max) return false;
+  s.replace(at, from.size(), to);
+  return true;
+}
+
 }  // namespace cxxtest::fuzz::ops

@@ -67,6 +67,19 @@ std::string le_bytes(uint64_t v, uint32_t size) {
   return s;
 }
 
+std::string be_bytes(uint64_t v, uint32_t size) {
+  std::string s = le_bytes(v, size);
+  std::reverse(s.begin(), s.end());
+  return s;
+}
+
+constexpr size_t kMaxPairs = 512;  // per refresh
+
+void add_pair(std::vector<std::pair<std::string, std::string>>& out, std::string a, std::string b) {
+  if (a.empty() || b.empty() || a == b || out.size() >= kMaxPairs) return;
+  out.emplace_back(std::move(a), std::move(b));
+}
+
 }  // namespace
 
 void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
@@ -91,6 +104,13 @@ void recent_byte_operands(std::vector<std::string>& out) {
   }
 }
 
+void recent_byte_pairs(std::vector<std::pair<std::string, std::string>>& out) {
+  for (const BytesSlot& s : g_bytes) {
+    add_pair(out, std::string(reinterpret_cast<const char*>(s.a), s.len_a),
+             std::string(reinterpret_cast<const char*>(s.b), s.len_b));
+  }
+}
+
 Guidance::Guidance(std::vector<std::string> dict, bool learn) : dict_(std::move(dict)), learn_(learn) {
   tokens_.reserve(kMaxTokens);
   refresh();
@@ -103,14 +123,20 @@ void Guidance::start_recording() {
 void Guidance::refresh() {
   tokens_.clear();
   ints_.clear();
+  pairs_.clear();
   for (const auto& d : dict_) add_unique(tokens_, d);
   learned_begin_ = tokens_.size();
   if (!learn_) return;
   recent_byte_operands(tokens_);
+  recent_byte_pairs(pairs_);
   const CmpEntry* table = cmp_table();
   for (size_t i = 0; i < kCmpSlots; ++i) {
     const CmpEntry& e = table[i];
     if (e.size == 0) continue;
+    if (e.size > 1 && e.a != e.b) {
+      add_pair(pairs_, le_bytes(e.a, e.size), le_bytes(e.b, e.size));
+      add_pair(pairs_, be_bytes(e.a, e.size), be_bytes(e.b, e.size));
+    }
     for (uint64_t v : {e.a, e.b}) {
       if (std::find(ints_.begin(), ints_.end(), v) == ints_.end()) ints_.push_back(v);
       // Single bytes and zeros are what the byte mutators already try.

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cxxtest::runtime::engine {
@@ -37,6 +38,9 @@ class Guidance {
   // mutator most likely inserted into an input that found new coverage.
   std::vector<std::string> credited(const std::vector<Value>& before, const std::vector<Value>& after) const;
   const std::vector<uint64_t>* ints() const { return &ints_; }
+  // Both operands of each recent comparison, as bytes (integers in little-
+  // and big-endian order): what CmpReplace swaps in place of each other.
+  const std::vector<std::pair<std::string, std::string>>* pairs() const { return &pairs_; }
 
  private:
   std::vector<std::string> dict_;
@@ -44,6 +48,7 @@ class Guidance {
   std::vector<std::string> tokens_;
   size_t learned_begin_ = 0;  // tokens_[learned_begin_...] came from compares
   std::vector<uint64_t> ints_;
+  std::vector<std::pair<std::string, std::string>> pairs_;
 };
 
 // The byte-compare recorder behind intercept::bytes_hook, exposed for tests:
@@ -52,5 +57,8 @@ void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8
 
 // Copies the recorded byte operands (each distinct, non-empty) into `out`.
 void recent_byte_operands(std::vector<std::string>& out);
+// Appends each recorded byte comparison's two operands (both non-empty,
+// unequal) to `out`.
+void recent_byte_pairs(std::vector<std::pair<std::string, std::string>>& out);
 
 }  // namespace cxxtest::runtime::engine

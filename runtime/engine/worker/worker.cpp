@@ -136,6 +136,7 @@ class Worker {
     size_t args = target_.fn.kinds.empty() ? 1 : target_.fn.kinds.size();
     mutator_.emplace(fuzz::Pcg32(cmd.seed, cmd.stream), kInputCap / args - 100);
     mutator_->set_dictionary(guidance_.tokens());
+    mutator_->set_compare_pairs(guidance_.pairs());
     mutator_->set_int_dictionary(guidance_.ints());
     guidance_.start_recording();
     return Reply{};

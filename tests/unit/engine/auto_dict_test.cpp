@@ -5,10 +5,12 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "engine/worker/cmp_table.h"
 #include "engine/worker/guidance.h"
 #include "intercept/compare_hooks.h"
 #include "scratch.h"
@@ -79,4 +81,28 @@ TEST_CASE("An input is credited with the learned tokens it gained, not the dicti
   off.refresh();
   CHECK(off.credited({before}, {after}).empty());
   cxxtest::intercept::bytes_hook = nullptr;
+}
+
+TEST_CASE("Compare pairs: both operands of a byte compare, and of an integer one in either byte order") {
+  clear_cmp_table();
+  Guidance g({}, true);
+  g.start_recording();
+  const char* input = "GIF8";
+  const char* magic = "\x89PNG";
+  cxxtest::intercept::bytes_hook(0x4321, reinterpret_cast<const uint8_t*>(input), 4,
+                                 reinterpret_cast<const uint8_t*>(magic), 4);
+  record_cmp(0x777, 0x11223344, 0x41424344, 4, kCmpConst);
+  g.refresh();
+  using Pair = std::pair<std::string, std::string>;
+  const std::vector<Pair>& pairs = *g.pairs();
+  auto has = [&](const Pair& p) { return std::find(pairs.begin(), pairs.end(), p) != pairs.end(); };
+  CHECK(has(Pair{"GIF8", "\x89PNG"}));
+  CHECK(has(Pair{"\x44\x33\x22\x11", "DCBA"}));  // little-endian
+  CHECK(has(Pair{"\x11\x22\x33\x44", "ABCD"}));  // big-endian
+  // Guidance off: no pairs.
+  Guidance off({}, false);
+  off.refresh();
+  CHECK(off.pairs()->empty());
+  cxxtest::intercept::bytes_hook = nullptr;
+  clear_cmp_table();
 }

@@ -65,6 +65,27 @@ TEST_CASE("SpliceInsert and SpliceCrossover: [entry, ...]") {
   CHECK(with_sources(ByteOp::SplicePart, "ab", {0, 0, 4, 0}, 6) == "<not applied>");
 }
 
+TEST_CASE("CmpReplace: [pair, swap, start], the first occurrence from start on, wrapping") {
+  const BasicMutator<ScriptedRandom>::ComparePairs pairs = {{"GIF", "PNG!"}, {"ab", "ab"}};
+  auto replace = [&](std::string s, std::initializer_list<uint64_t> draws, size_t max = 100) {
+    BasicMutator<ScriptedRandom> m(draws, max);
+    m.set_compare_pairs(&pairs);
+    bool applied = m.apply(ByteOp::CmpReplace, s, 0);
+    CHECK(m.rng().remaining() == 0);
+    return applied ? s : "<not applied>";
+  };
+  CHECK(replace("xGIFyGIF", {0, 0, 0}) == "xPNG!yGIF");
+  CHECK(replace("xGIFyGIF", {0, 0, 2}) == "xGIFyPNG!");    // from 2 on
+  CHECK(replace("xGIFyGIF", {0, 0, 6}) == "xPNG!yGIF");    // wraps around
+  CHECK(replace("aPNG!", {0, 1, 0}) == "aGIF");            // swapped: the other operand
+  CHECK(replace("xyz", {0, 0, 1}) == "<not applied>");     // not there
+  CHECK(replace("GIF", {0, 0, 0}, 3) == "<not applied>");  // would grow past max
+  CHECK(replace("xabx", {1, 0}) == "<not applied>");       // equal operands: no draw of start
+  BasicMutator<ScriptedRandom> none({}, 100);
+  std::string s = "GIF";
+  CHECK_FALSE(none.apply(ByteOp::CmpReplace, s, 0));  // no pairs: no draws
+}
+
 TEST_CASE("Splicing skips entries whose argument is not bytes") {
   const std::vector<std::vector<Value>> ints = {{Value::of(1)}};
   BasicMutator<ScriptedRandom> m({0}, 100);
@@ -96,6 +117,14 @@ TEST_CASE("mutate draws the op among 18, then the enabled extras") {
   CHECK(mutate_once({str("ab")}, {22, 0, 0, 2}, true, true)[0].bytes == "aba");
   CHECK(mutate_once({str("ab")}, {23, 0, 2, 2, 0}, true, true)[0].bytes == "LLOab");
   CHECK_THROWS(mutate_once({str("ab")}, {24}, true, true));
+  // Compare pairs add CmpReplace last: below(20) without other sources.
+  const BasicMutator<ScriptedRandom>::ComparePairs pairs = {{"b", "Z"}};
+  BasicMutator<ScriptedRandom> m({19, 0, 0, 0}, 100);
+  m.set_compare_pairs(&pairs);
+  std::vector<Value> args = {str("ab")};
+  m.mutate(args);
+  CHECK(args[0].bytes == "aZ");
+  CHECK(m.rng().remaining() == 0);
 }
 
 TEST_CASE("mutate picks one argument when there are several") {
