@@ -191,6 +191,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   }
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
+  o.max_len = size_t(std::max<int64_t>(0, fl.fuzzmaxlen));
   o.seed_given = fuzz_seed(fl, &o.seed);
   o.verbose = fl.verbose;
   o.keep_going = fl.fuzzkeepgoing;

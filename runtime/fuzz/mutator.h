@@ -79,6 +79,8 @@ class BasicMutator {
 
   R& rng() { return rng_; }
   size_t max_bytes() const { return max_bytes_; }
+  // Changes max_bytes (as the constructor takes it) between mutations.
+  void set_max_bytes(size_t max_bytes) { max_bytes_ = max_bytes < kMaxLimit ? max_bytes : kMaxLimit; }
 
  private:
   static constexpr size_t kMaxLimit = size_t{1} << 31;  // positions are 32-bit

@@ -119,6 +119,11 @@ bool Coordinator::load_corpus() {
       return ga && corpus_[a].data.size() < corpus_[b].data.size();
     });
   }
+  size_t largest = 0;
+  for (size_t i = 0; i < corpus_.size(); ++i)
+    for (const Value& v : corpus_[i].values)
+      if (is_byte_kind(v.kind)) largest = std::max(largest, v.bytes.size());
+  max_len_ = max_len_for(opts_.max_len, largest);
   baseline_total_ = int64_t(corpus_.size());
   baseline_complete_ = baseline_total_ == 0;
   if (corpus_.size() == 0) {
@@ -250,7 +255,8 @@ void Coordinator::send_fuzz(Slot& s) {
   write_original(s, corpus_[s.entry].values, partner);
   s.op = Op::Fuzz;
   s.state = State::Busy;
-  s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice));
+  uint32_t max_len = uint32_t(std::min<size_t>(max_len_, UINT32_MAX));
+  s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice, max_len));
 }
 
 void Coordinator::write_original(Slot& s, const std::vector<Value>& values,

@@ -25,6 +25,7 @@
 // a crash or an error (f fails).
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <memory>
@@ -63,6 +64,7 @@ struct CoordinatorOptions {
   std::string needs;             // those build flags ("-asan"): a reproducer's `// needs:` line (corpus_v1.h)
   Nanos timeout = 10 * kSecond;  // -fuzztimeout
   int64_t rss_limit_mb = 2048;   // -fuzzrsslimit
+  size_t max_len = 0;            // -fuzzmaxlen (0: max_len_for's default)
   uint64_t seed = 0;
   // The seed was given (-fuzzseed, CXXTEST_FUZZSEED): with one worker the
   // run is made repeatable, every command bounded by executions instead of
@@ -82,6 +84,17 @@ struct CoordinatorOptions {
   std::string label;  // the target's name when several are fuzzed in turn (progress.h labeled)  // -v: name
                       // unstable counters, say what the workers did (progress.h Activity)
 };
+
+// The longest mutation may make a []byte or string value: -fuzzmaxlen
+// (`flag`), or when it is 0, the larger of kDefaultMaxLen and the longest
+// such value in the corpus at the start (`largest`), as libFuzzer's -max_len.
+// Go sets no limit of its own (100 MiB); with long copies among the ops
+// (InsertPart), inputs of a target that reads them all would otherwise keep
+// doubling in size and each run slower.
+inline constexpr size_t kDefaultMaxLen = 4096;
+inline size_t max_len_for(size_t flag, size_t largest) {
+  return flag > 0 ? flag : std::max(kDefaultMaxLen, largest);
+}
 
 // A repeatable() run minimizes a new-coverage input with at most this many
 // executions (otherwise new_input_minimize_cap bounds it in time).
@@ -185,6 +198,7 @@ class Coordinator {
   ExecBudget budget_;
   AutoDict auto_dict_;  // learned tokens that found coverage (auto_dict.h)
   Corpus corpus_;
+  size_t max_len_ = 0;           // the longest mutation makes a byte value (max_len_for)
   std::deque<size_t> baseline_;  // entries still to send for the baseline
   int64_t baseline_total_ = 0, baseline_done_ = 0;
   bool coverage_ = false;

@@ -54,18 +54,20 @@ enum class Op : uint32_t { Init = 1, Baseline, RunOnce, Fuzz, Minimize };
 
 struct Command {
   Op op = Op::Init;
-  uint32_t reserved = 0;
-  uint64_t limit = 0;   // executions at most (Fuzz, Minimize; 0: none for Minimize)
-  int64_t nanos = 0;    // time budget (Fuzz, Minimize; 0: none for Minimize)
-  uint64_t seed = 0;    // Init
-  uint64_t stream = 0;  // Init
+  uint32_t max_len = 0;  // Fuzz: the longest a byte value may grow (0: the mutator's own limit)
+  uint64_t limit = 0;    // executions at most (Fuzz, Minimize; 0: none for Minimize)
+  int64_t nanos = 0;     // time budget (Fuzz, Minimize; 0: none for Minimize)
+  uint64_t seed = 0;     // Init
+  uint64_t stream = 0;   // Init
 
   // The commands by name (fields not named stay 0).
   static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream}; }
   // runs >= 2: calibrate (see Baseline above).
   static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0}; }
   static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0}; }
-  static Command fuzz(uint64_t limit, int64_t nanos) { return {Op::Fuzz, 0, limit, nanos, 0, 0}; }
+  static Command fuzz(uint64_t limit, int64_t nanos, uint32_t max_len = 0) {
+    return {Op::Fuzz, max_len, limit, nanos, 0, 0};
+  }
   static Command minimize(uint64_t limit, int64_t nanos) { return {Op::Minimize, 0, limit, nanos, 0, 0}; }
 };
 

@@ -134,7 +134,8 @@ class Worker {
 
   Reply init(const Command& cmd) {
     size_t args = target_.fn.kinds.empty() ? 1 : target_.fn.kinds.size();
-    mutator_.emplace(fuzz::Pcg32(cmd.seed, cmd.stream), kInputCap / args - 100);
+    max_bytes_ = kInputCap / args - 100;
+    mutator_.emplace(fuzz::Pcg32(cmd.seed, cmd.stream), max_bytes_);
     mutator_->set_dictionary(guidance_.tokens());
     mutator_->set_compare_pairs(guidance_.pairs());
     mutator_->set_int_dictionary(guidance_.ints());
@@ -214,6 +215,7 @@ class Worker {
 
   Reply fuzz(const Command& cmd) {
     if (!mutator_) internal_error("Fuzz before Init");
+    mutator_->set_max_bytes(cmd.max_len > 0 ? std::min<size_t>(cmd.max_len, max_bytes_) : max_bytes_);
     mutator_->set_splice_source(partner_);
     guidance_.refresh();  // what the last slice compared, for this one's mutations
     const bool coverage = !regions_.empty();
@@ -353,6 +355,7 @@ class Worker {
   Executor executor_;
   Guidance guidance_;
   std::optional<fuzz::Mutator> mutator_;
+  size_t max_bytes_ = 0;  // the mutator's own limit; a Fuzz command's max_len may lower it
   std::vector<Value> original_, input_;
   std::vector<std::vector<Value>> partner_;
   std::vector<uint8_t> scratch_;
