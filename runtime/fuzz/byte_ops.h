@@ -101,6 +101,18 @@ inline bool insert_random(R& r, std::string& s, size_t max) {
   return true;
 }
 
+// The last draw of every op that inserts a copy (DuplicateChunk, InsertPart,
+// SpliceInsert, SplicePart): [pos=below(n+1)], then inserts p[0, k) at pos
+// unless that grows s past max. p may point into s (std::string copes).
+template <class R>
+inline bool insert_copy(R& r, std::string& s, size_t max, const char* p, uint32_t k) {
+  uint32_t n = size32(s);
+  uint32_t pos = r.below(n + 1);
+  if (n + size_t{k} > max) return false;
+  s.insert(pos, p, k);
+  return true;
+}
+
 // 3 DuplicateChunk [src=below(n), k=len(n-src), dst=below(n+1)]: inserts a copy of s[src, src+k) at dst. n
 // >= 2.
 template <class R>
@@ -109,10 +121,7 @@ inline bool duplicate_chunk(R& r, std::string& s, size_t max) {
   if (n < 2) return false;
   uint32_t src = r.below(n);
   uint32_t k = choose_len(r, n - src);
-  uint32_t dst = r.below(n + 1);
-  if (n + size_t{k} > max) return false;
-  s.insert(dst, s.data() + src, k);  // std::string copes with a source inside itself
-  return true;
+  return insert_copy(r, s, max, s.data() + src, k);
 }
 
 // 4 CopyChunk [src=below(n), dst=below(n-1) skipping src, k=len(n-src)]: copies s[src, src+k) over s[dst,
@@ -251,10 +260,7 @@ inline bool insert_part(R& r, std::string& s, size_t max) {
   if (n < 1) return false;
   uint32_t src = r.below(n);
   uint32_t k = r.below(n - src) + 1;
-  uint32_t dst = r.below(n + 1);
-  if (n + size_t{k} > max) return false;
-  s.insert(dst, s.data() + src, k);
-  return true;
+  return insert_copy(r, s, max, s.data() + src, k);
 }
 
 }  // namespace cxxtest::fuzz::ops

@@ -40,11 +40,7 @@ inline bool splice_insert(R& r, std::string& s, size_t max, std::string_view oth
   if (m == 0) return false;
   uint32_t src = r.below(m);
   uint32_t k = choose_len(r, m - src);
-  uint32_t n = size32(s);
-  uint32_t pos = r.below(n + 1);
-  if (n + size_t{k} > max) return false;
-  s.insert(pos, other.data() + src, k);
-  return true;
+  return insert_copy(r, s, max, other.data() + src, k);
 }
 
 // 22 SpliceCrossover [cut=below(n+1), from=below(m)]: s becomes s[0, cut) + other[from, m)
@@ -68,11 +64,7 @@ inline bool splice_part(R& r, std::string& s, size_t max, std::string_view other
   if (m == 0) return false;
   uint32_t src = r.below(m);
   uint32_t k = r.below(m - src) + 1;
-  uint32_t n = size32(s);
-  uint32_t pos = r.below(n + 1);
-  if (n + size_t{k} > max) return false;
-  s.insert(pos, other.data() + src, k);
-  return true;
+  return insert_copy(r, s, max, other.data() + src, k);
 }
 
 // 25 CmpReplace [start=below(n)]: the pair's `from` (one operand of a

@@ -70,8 +70,10 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
   // A seed weighs what it covers that the entries before it did not, as a
   // generated input weighs what it brought (corpus.h).
   corpus_.set_new_counters(s.entry, uint32_t(std::min<size_t>(brought, UINT32_MAX)));
-  if (coverage_) corpus_.set_features(s.entry, s.link->shm().snap(), mask_size_);
-  if (coverage_) merge(mask_, s.link->shm().snap(), mask_size_);
+  if (coverage_) {
+    corpus_.set_features(s.entry, s.link->shm().snap(), mask_size_);
+    merge(mask_, s.link->shm().snap(), mask_size_);
+  }
   if (r.count >= 2) {
     stable_hit_ = r.changed;
     stable_differ_ = r.differed;

@@ -61,8 +61,8 @@ void Corpus::set_new_counters(size_t i, uint32_t n) {
 
 void Corpus::set_features(size_t i, const uint8_t* snap, size_t size) {
   if (i >= stats_.size()) return;
+  if (stats_[i].rarity >= 0) return;  // recorded already
   features_.resize(entries_.size());
-  if (!features_[i].empty() || stats_[i].rarity >= 0) return;
   std::vector<uint32_t>& f = features_[i];
   for (size_t k = 0; k < size; ++k) {
     if (snap[k] == 0) continue;
@@ -71,19 +71,21 @@ void Corpus::set_features(size_t i, const uint8_t* snap, size_t size) {
     if (holders_.size() <= id) holders_.resize(size * 8);
     ++holders_[id];
   }
-  stats_[i].rarity = 0;
-  for (uint32_t id : f) stats_[i].rarity += 1.0f / float(holders_[id]);
+  stats_[i].rarity = rarity_of(f);
   ++featured_;
+}
+
+float Corpus::rarity_of(const std::vector<uint32_t>& features) const {
+  float r = 0;
+  for (uint32_t id : features) r += 1.0f / float(holders_[id]);
+  return r;
 }
 
 // Features get more holders as the corpus grows: every entry's rarity is
 // computed again once the featured entries grew by a sixteenth.
 void Corpus::update_rarity() {
   for (size_t i = 0; i < features_.size(); ++i) {
-    if (stats_[i].rarity < 0) continue;
-    float r = 0;
-    for (uint32_t id : features_[i]) r += 1.0f / float(holders_[id]);
-    stats_[i].rarity = r;
+    if (stats_[i].rarity >= 0) stats_[i].rarity = rarity_of(features_[i]);
   }
   featured_at_update_ = featured_;
 }

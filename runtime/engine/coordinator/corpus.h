@@ -76,6 +76,7 @@ class Corpus {
     float rarity = -1;  // sum of 1/holders over its features; < 0: not recorded
   };
   void update_rarity();
+  float rarity_of(const std::vector<uint32_t>& features) const;  // sum of 1/holders
   std::vector<Entry> entries_;
   std::vector<Stats> stats_;
   std::unordered_set<std::string> seen_;
