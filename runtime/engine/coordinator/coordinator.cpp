@@ -22,10 +22,6 @@
 namespace cxxtest::runtime::engine {
 namespace {
 
-constexpr Nanos kSlice = 100'000'000;  // one Fuzz command: 100 ms, as Go
-// In a repeatable() run, a Fuzz command is this many executions instead
-// (about 100 ms on a target of 10k execs/s).
-constexpr int64_t kRepeatableSlice = 1000;
 constexpr Nanos kNoTimeLimit = int64_t{1} << 60;
 constexpr int64_t kLogEvery = 3 * kSecond;
 
@@ -228,7 +224,7 @@ bool Coordinator::dispatch_one(Slot& s) {
   }
   if (!baseline_complete_) return false;  // Go: no fuzzing before the whole baseline is back
   int64_t want = budget_.slice(int64_t(slots_.size()), int64_t{1} << 40);
-  if (repeatable()) want = std::min(want, kRepeatableSlice);
+  want = std::min(want, repeatable() ? kSliceExecs : slice_execs(s.execs_per_second));
   int64_t g = budget_.grant(want);
   if (g == 0) return false;
   s.granted = g;
@@ -256,7 +252,7 @@ void Coordinator::send_fuzz(Slot& s) {
   s.op = Op::Fuzz;
   s.state = State::Busy;
   uint32_t max_len = uint32_t(std::min<size_t>(max_len_, UINT32_MAX));
-  s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSlice, max_len));
+  s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSliceNanos, max_len));
 }
 
 void Coordinator::write_original(Slot& s, const std::vector<Value>& values,

@@ -11,9 +11,9 @@
 //  3. Baseline: every loaded entry runs once on some worker; its coverage
 //     goes into the mask. A failing seed stops the run ("failure while
 //     testing seed corpus entry"); a failing cache entry is a crash.
-//  4. Fuzzing: idle workers get the next entry round-robin (plus a random
-//     other entry to splice from) for a slice of 100 ms or their share of
-//     -fuzztime=Nx. New coverage is confirmed against the mask, minimized
+//  4. Fuzzing: idle workers get an entry drawn by weight (plus a random
+//     other entry to splice from) for a slice of a few milliseconds or
+//     1,000 executions (kSliceNanos below) or their share of -fuzztime=Nx. New coverage is confirmed against the mask, minimized
 //     on the worker that found it, written to the cache dir at once, merged
 //     and queued. A failure ends the loop.
 //  5. A crash is minimized here, one candidate per RunOnce command, on the
@@ -96,6 +96,31 @@ inline size_t max_len_for(size_t flag, size_t largest) {
   return flag > 0 ? flag : std::max(kDefaultMaxLen, largest);
 }
 
+// How long one Fuzz command runs. Each command fuzzes one corpus entry,
+// drawn by weight (corpus.h), so short commands let the draw have its say
+// often: Go's 100 ms commands reached 3-10% fewer edges on Boost.JSON than
+// these, and no more elsewhere (bench/README.md, "Fuzz command length").
+// A command ends after kSliceNanos (the worker's coarse clock: 4-8 ms on a
+// 250 Hz kernel) or after slice_execs executions, whichever comes first:
+// at least kSliceExecs, so a slow entry gets as many mutations as a fast
+// one, and at least kSliceMinNanos at the worker's rate, so a fast target
+// does not spend its time in round trips (tens of us each). A
+// repeatable() run asks for kSliceExecs exactly, with no time limit.
+inline constexpr Nanos kSliceNanos = 8'000'000;
+inline constexpr int64_t kSliceExecs = 1000;
+inline constexpr int64_t kSliceMinNanos = 4'000'000;
+inline int64_t slice_execs(double execs_per_second) {
+  double at_rate = execs_per_second * double(kSliceMinNanos) / 1e9;
+  return std::max(kSliceExecs, int64_t(std::min(at_rate, 1e9)));
+}
+// A worker's rate after a command of `count` executions in `nanos`: a
+// moving average, so one slice of unusually slow inputs moves it a quarter.
+inline double next_rate(double rate, uint64_t count, int64_t nanos) {
+  if (nanos <= 0 || count == 0) return rate;
+  double now = double(count) * 1e9 / double(nanos);
+  return rate == 0 ? now : rate + (now - rate) / 4;
+}
+
 // A repeatable() run minimizes a new-coverage input with at most this many
 // executions (otherwise new_input_minimize_cap bounds it in time).
 inline constexpr int64_t kRepeatableMinimize = 256;
@@ -122,6 +147,7 @@ class Coordinator {
     uint64_t stream = 0;
     uint64_t seen_count = 0;  // coordinator backstop for hangs
     int64_t seen_since = 0;
+    double execs_per_second = 0;  // its worker's fuzzing rate (next_rate), 0 until known
   };
   struct Crash {
     size_t slot = 0;

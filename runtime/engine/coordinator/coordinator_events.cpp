@@ -95,6 +95,7 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
 void Coordinator::on_fuzz(size_t i, const Reply& r) {
   Slot& s = slots_[i];
   budget_.settle(s.granted, int64_t(r.count));
+  if (r.outcome == Outcome::Done) s.execs_per_second = next_rate(s.execs_per_second, r.count, r.nanos);
   if (r.outcome == Outcome::Failure) return found_crash(i, read_failure(s.link->shm()));
   if (r.outcome == Outcome::NewCoverage) {
     if (Status saved = auto_dict_.add(read_learned(s.link->shm())); !saved) return error(saved.error());

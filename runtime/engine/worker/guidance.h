@@ -6,7 +6,7 @@
 // compares" in spirit.
 //
 // refresh() rebuilds the lists from the tables; the worker calls it once per
-// fuzzing slice (~100 ms), never per execution. The mutator holds pointers
+// fuzzing slice (a few ms) and twice early in it, never per execution. The mutator holds pointers
 // to tokens() and ints(), whose addresses never change.
 #pragma once
 

@@ -139,6 +139,25 @@ TEST_CASE("-fuzztime=Nx: the workers run exactly N inputs in all, as the last pr
   }
 }
 
+TEST_CASE("a Fuzz command asks for kSliceExecs executions, more once the worker is fast") {
+  using runtime::engine::kSliceExecs;
+  using runtime::engine::next_rate;
+  using runtime::engine::slice_execs;
+  CHECK(slice_execs(0) == kSliceExecs);             // rate not known yet
+  CHECK(slice_execs(10'000) == kSliceExecs);        // 1,000 runs take 100 ms
+  CHECK(slice_execs(20'000'000) == 80'000);         // 4 ms at 20M execs/s
+  CHECK(next_rate(0, 1000, 1'000'000) == 1e6);      // the first slice sets it
+  CHECK(next_rate(1e6, 1000, 2'000'000) == 875e3);  // later ones move it a quarter
+  CHECK(next_rate(1e6, 0, 0) == 1e6);               // a slice that ran nothing says nothing
+
+  FakeRun r(growing_target());  // fake workers report no time: the rate stays unknown
+  r.opts.fuzz_count = 20'000;
+  r.run({"a"});
+  std::vector<SentCommand> fuzz = r.sent(Op::Fuzz);
+  REQUIRE(fuzz.size() >= 20);
+  for (const SentCommand& c : fuzz) CHECK(c.command.limit <= uint64_t(kSliceExecs));
+}
+
 TEST_CASE("a new-coverage input is minimized for at most the new-input cap, or -fuzzminimizetime's count") {
   FakeRun r(growing_target());
   r.opts.fuzz_count = 2000;

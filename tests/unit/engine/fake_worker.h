@@ -14,7 +14,7 @@
 // so the coordinator's real event loop runs unchanged.
 //
 // Fuzz commands are bounded by executions only (no clock): a slice with a
-// huge limit stops after kFakeSliceExecs, as a real one stops after 100 ms.
+// huge limit stops after kFakeSliceExecs, as a real one stops after kSliceNanos.
 #pragma once
 
 #include <cstdint>
