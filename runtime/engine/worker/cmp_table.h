@@ -5,7 +5,7 @@
 // index of instrumented code (cov_hooks.cpp). Each hook stores its operands
 // in one slot of a small per-process table, chosen by the calling pc, so a
 // comparison site keeps overwriting its own slot: the table holds one recent
-// pair per (hashed) site. Recording is two stores, no branch and no lock.
+// pair per (hashed) site. Recording is four stores, one branch and no lock.
 //
 // Readers (the mutators of the guidance issue) take the table as a hint:
 // slots written by another thread may be torn, which costs a wasted
@@ -27,9 +27,15 @@ struct CmpEntry {
 inline constexpr uint32_t kCmpConst = 1, kCmpSwitch = 2, kCmpDiv = 4, kCmpGep = 8;
 inline constexpr size_t kCmpSlots = 512;  // a power of two
 
-// The table (kCmpSlots entries) and the number of hook calls so far.
+// The table (kCmpSlots entries).
 CmpEntry* cmp_table();
-uint64_t cmp_calls();
+
+// Whether the hooks record (on at start). Off, a hook returns at once: the
+// worker reads the table only at a few points of a fuzzing slice, so it
+// records only in the executions before them (worker.cpp); a JSON parser
+// spent over half its fuzzing time recording every compare.
+void set_cmp_recording(bool on);
+bool cmp_recording();
 
 // Records one comparison made at `pc`.
 void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags);

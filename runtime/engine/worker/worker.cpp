@@ -218,6 +218,7 @@ class Worker {
     mutator_->set_max_bytes(cmd.max_len > 0 ? std::min<size_t>(cmd.max_len, max_bytes_) : max_bytes_);
     mutator_->set_splice_source(partner_);
     guidance_.refresh();  // what the last slice compared, for this one's mutations
+    set_cmp_recording(true);
     const bool coverage = !regions_.empty();
     int64_t now = coarse_now();
     const int64_t deadline = now + cmd.nanos;
@@ -228,13 +229,16 @@ class Worker {
     }
     fuzz::MutationChain chain(*mutator_, original_);
     // Early in a slice the tokens may predate this input's compares (the
-    // first slice of a run starts with none): refresh after 64 and 4096
+    // first slice of a run starts with none): refresh after kRecordedExecs
     // executions too, so a compared constant is tried within microseconds.
-    uint64_t next_refresh = 64;
+    // The table is read at that refresh and the next slice's first one
+    // only, so the hooks record until then (cmp_table.h).
+    bool recording = true;
     while (r.count < cmd.limit) {
-      if (r.count == next_refresh && next_refresh <= 4096) {
+      if (recording && r.count >= kRecordedExecs) {
         guidance_.refresh();
-        next_refresh *= 64;
+        set_cmp_recording(false);
+        recording = false;
       }
       chain.next(input_);
       bool go_on = try_input(input_, cmd, r, now, coverage);
@@ -347,6 +351,7 @@ class Worker {
     return r;
   }
 
+  static constexpr uint64_t kRecordedExecs = 64;
   const FuzzTarget& target_;
   const bool compare_guidance_;
   ShmView shm_;
