@@ -7,7 +7,9 @@
 // execution c is fully determined by (original, state at its chain's start,
 // c). The worker publishes those two numbers (in shared memory) before each
 // execution; if the execution crashes or finds coverage, the coordinator
-// rebuilds the input with replay(), even when the worker died.
+// rebuilds the input with replay(), even when the worker died. A mutation
+// that leaves the input equal to the original is drawn again (up to four
+// times), in both.
 #pragma once
 
 #include "fuzz/mutator.h"

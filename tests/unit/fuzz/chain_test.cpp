@@ -57,3 +57,28 @@ TEST_CASE("replay rebuilds exactly the input of every execution") {
     }
   }
 }
+
+TEST_CASE("The chain does not hand the original back: an unchanging mutation is drawn again") {
+  // "aaaa": swaps, copies and byte sets often leave it as it was.
+  const std::vector<Value> original = {Value::of(std::string("aaaa"))};
+  Mutator plain(Pcg32(7, 1), 16);  // one mutation per execution, no retry
+  std::vector<Value> input = original;
+  int plain_same = 0;
+  for (int i = 0; i < 500; ++i) {
+    input = original;
+    plain.mutate(input);
+    plain_same += input == original;
+  }
+  CHECK(plain_same > 20);  // the case is real
+
+  Mutator m(Pcg32(7, 1), 16);
+  Mutator coordinator(Pcg32(1, 1), 16);
+  MutationChain chain(m, original);
+  int chain_same = 0;
+  for (int i = 0; i < 500; ++i) {
+    chain.next(input);
+    chain_same += input == original;
+    REQUIRE(replay(coordinator, original, chain.chain_state(), chain.count()) == input);
+  }
+  CHECK(chain_same <= 2);  // only when five draws in a row change nothing
+}
