@@ -20,6 +20,7 @@ bool Corpus::add(Entry e, uint32_t new_counters) {
   if (!seen_.insert(e.data).second) return false;
   entries_.push_back(std::move(e));
   stats_.push_back(Stats{std::max<uint32_t>(1, new_counters), 0, 0});
+  stale_ = true;
   return true;
 }
 
@@ -42,21 +43,53 @@ size_t Corpus::pick(uint64_t random) {
   if (unpicked_ < entries_.size()) {
     i = unpicked_;
   } else {
-    // Running sums of the weights, each computed once; the draw is 53
-    // random bits as a fraction of the total.
-    cumulative_.resize(entries_.size());
+    // The draw is 53 random bits as a fraction of the total weight.
+    if (stale_) rebuild_weights();
     double total = 0;
-    for (size_t k = 0; k < entries_.size(); ++k) cumulative_[k] = total += weight(k);
-    double at = double(random >> 11) * (1.0 / 9007199254740992.0) * total;
-    i = size_t(std::upper_bound(cumulative_.begin(), cumulative_.end(), at) - cumulative_.begin());
-    i = std::min(i, entries_.size() - 1);
+    for (size_t k = entries_.size(); k > 0; k -= k & (~k + 1)) total += tree_[k];
+    i = find_weight(double(random >> 11) * (1.0 / 9007199254740992.0) * total);
   }
   ++stats_[i].picked;
+  reweigh(i);
   return i;
 }
 
+void Corpus::rebuild_weights() {
+  size_t n = entries_.size();
+  weights_.resize(n);
+  tree_.assign(n + 1, 0.0);
+  for (size_t k = 1; k <= n; ++k) {
+    weights_[k - 1] = weight(k - 1);
+    tree_[k] += weights_[k - 1];
+    size_t up = k + (k & (~k + 1));
+    if (up <= n) tree_[up] += tree_[k];
+  }
+  stale_ = false;
+}
+
+void Corpus::reweigh(size_t i) {
+  if (stale_ || i >= weights_.size()) return;  // the next build weighs it
+  double w = weight(i);
+  double delta = w - weights_[i];
+  weights_[i] = w;
+  for (size_t k = i + 1; k < tree_.size(); k += k & (~k + 1)) tree_[k] += delta;
+}
+
+size_t Corpus::find_weight(double at) const {
+  size_t n = entries_.size(), pos = 0;
+  for (size_t step = std::bit_floor(n); step > 0; step >>= 1) {
+    if (pos + step <= n && tree_[pos + step] <= at) {
+      pos += step;
+      at -= tree_[pos];
+    }
+  }
+  return std::min(pos, n - 1);
+}
+
 void Corpus::set_new_counters(size_t i, uint32_t n) {
-  if (i < stats_.size()) stats_[i].new_counters = std::max<uint32_t>(1, n);
+  if (i >= stats_.size()) return;
+  stats_[i].new_counters = std::max<uint32_t>(1, n);
+  reweigh(i);
 }
 
 void Corpus::set_features(size_t i, const uint8_t* snap, size_t size) {
@@ -73,6 +106,7 @@ void Corpus::set_features(size_t i, const uint8_t* snap, size_t size) {
   }
   stats_[i].rarity = rarity_of(f);
   ++featured_;
+  reweigh(i);
 }
 
 float Corpus::rarity_of(const std::vector<uint32_t>& features) const {
@@ -88,10 +122,13 @@ void Corpus::update_rarity() {
     if (stats_[i].rarity >= 0) stats_[i].rarity = rarity_of(features_[i]);
   }
   featured_at_update_ = featured_;
+  stale_ = true;
 }
 
 void Corpus::credit(size_t i) {
-  if (i < stats_.size()) ++stats_[i].finds;
+  if (i >= stats_.size()) return;
+  ++stats_[i].finds;
+  reweigh(i);
 }
 
 std::vector<Entry> seed_entries(const std::vector<std::vector<Value>>& seeds) {

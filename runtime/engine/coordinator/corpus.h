@@ -77,11 +77,19 @@ class Corpus {
   };
   void update_rarity();
   float rarity_of(const std::vector<uint32_t>& features) const;  // sum of 1/holders
+  // The draw's weights, kept in a Fenwick tree (sums of ranges of weights_)
+  // so a pick costs O(log n), not a pass over every entry: commands come
+  // every few milliseconds, and a corpus may hold 100,000 entries.
+  void rebuild_weights();               // all of them, when stale_
+  void reweigh(size_t i);               // entry i's stats changed
+  size_t find_weight(double at) const;  // the entry where the running sum passes `at`
   std::vector<Entry> entries_;
   std::vector<Stats> stats_;
   std::unordered_set<std::string> seen_;
   size_t unpicked_ = 0;                          // entries before this index were all picked at least once
-  std::vector<double> cumulative_;               // pick()'s running sums of the weights
+  std::vector<double> weights_;                  // weight(i) as the tree holds it
+  std::vector<double> tree_;                     // Fenwick tree over weights_, 1-based
+  bool stale_ = true;                            // entries added or rarity recomputed since the build
   std::vector<std::vector<uint32_t>> features_;  // per entry: feature ids (mask index * 8 + bit)
   std::vector<uint32_t> holders_;                // per feature id: entries that cover it
   size_t featured_ = 0;                          // entries with features recorded

@@ -59,3 +59,17 @@ TEST_CASE("Operand widths come from the case table, in bytes") {
   }
   CHECK(seen == 2);
 }
+
+TEST_CASE("With recording off, the hooks leave the table as it is") {
+  uint64_t cases[] = {3, 32, 1, 101, 1001};
+  clear_cmp_table();
+  set_cmp_recording(false);
+  __sanitizer_cov_trace_switch(50, cases);
+  record_cmp(0x1234, 7, 8, 4, 0);
+  CHECK(cmp_recording() == false);
+  CHECK(switch_records().empty());
+  CHECK(cmp_table()[(0x1234 >> 4 ^ 0x1234 >> 13) & (kCmpSlots - 1)].size == 0);
+  set_cmp_recording(true);
+  __sanitizer_cov_trace_switch(50, cases);
+  CHECK(switch_records() == Records{{1, 50}, {101, 50}});
+}
