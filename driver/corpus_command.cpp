@@ -72,7 +72,18 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (!target) return sub_fail(target.error());
 
   std::vector<std::string> files;
-  for (size_t i = 1; i < opts->words.size(); ++i) files.push_back(absolute(cwd, opts->words[i]));
+  for (size_t i = 1; i < opts->words.size(); ++i) {
+    std::string path = absolute(cwd, opts->words[i]);
+    // encode takes a directory of v1 files (testdata/fuzz/FuzzX, the
+    // generated corpus) as its files, as decode and import take raw ones.
+    if (op == "encode" && fs::is_directory(path, ec)) {
+      auto all = cxxtest::cachedir::list_corpus_entries(path);
+      if (!all) return sub_fail("corpus encode: " + all.error());
+      for (const auto& f : *all) files.push_back(f.string());
+      continue;
+    }
+    files.push_back(path);
+  }
   fs::path testdata = cachedir::testdata_corpus_dir(p.pkg->dir, *target);
   std::string dest;
   // testdata relative to the package (where the tool runs), so it prints so.

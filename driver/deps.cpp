@@ -38,8 +38,32 @@ DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx) {
   return d;
 }
 
+namespace {
+
+// "--enable-x", "--with-y=1", "--prefix=..."": what configure takes, where
+// CMake wants -DNAME=VALUE.
+bool configure_style(const std::vector<std::string>& options) {
+  return !options.empty() && std::all_of(options.begin(), options.end(), [](const std::string& o) {
+    return o.starts_with("--") && o.size() > 2;
+  });
+}
+
+}  // namespace
+
 Expected<std::string> detect_build_system(const DepSpec& spec) {
+  std::string in = spec.where + ": [deps." + spec.name + "] ";
+  if (spec.build == "cmake" && configure_style(spec.options))
+    return Error{in + "options " + spec.options.front() +
+                 "...: configure arguments, but build = \"cmake\" (CMake takes -DNAME=VALUE; for the "
+                 "configure script set build = \"autotools\")"};
   if (!spec.build.empty()) return spec.build;
+  std::error_code ec;
+  // Many libraries ship both (PCRE2, libpng, c-ares): options written for
+  // configure say which one the user means.
+  bool has_configure = fs::is_regular_file(spec.source / "configure", ec) ||
+                       fs::is_regular_file(spec.source / "configure.ac", ec) ||
+                       fs::is_regular_file(spec.source / "configure.in", ec);
+  if (has_configure && configure_style(spec.options)) return std::string("autotools");
   struct Marker {
     const char* file;
     const char* system;
@@ -49,10 +73,9 @@ Expected<std::string> detect_build_system(const DepSpec& spec) {
       {"configure.in", "autotools"}, {"GNUmakefile", "make"},    {"Makefile", "make"},
       {"makefile", "make"},
   };
-  std::error_code ec;
   for (const auto& m : kMarkers)
     if (fs::is_regular_file(spec.source / m.file, ec)) return std::string(m.system);
-  return Error{spec.where + ": [deps." + spec.name + "] source " + spec.source.string() +
+  return Error{in + "source " + spec.source.string() +
                ": no build system found (looked for CMakeLists.txt, configure, configure.ac, configure.in, "
                "Makefile, makefile, GNUmakefile; set build = \"command\" and command = \"...\" to build it "
                "another way)"};

@@ -134,6 +134,18 @@ TEST_CASE("deps: the build system comes from the spec, else from the files prese
   CHECK(detect_build_system(spec).value() == "autotools");
   s.write("CMakeLists.txt", "");
   CHECK(detect_build_system(spec).value() == "cmake");
+  // Both present: configure arguments mean the configure script.
+  spec.options = {"--disable-shared", "--enable-jit=no"};
+  CHECK(detect_build_system(spec).value() == "autotools");
+  spec.options = {"-DBUILD_TESTING=OFF"};
+  CHECK(detect_build_system(spec).value() == "cmake");
+  spec.options = {"--disable-shared"};
+  spec.build = "cmake";
+  auto mixed = detect_build_system(spec);
+  REQUIRE(!mixed.ok());
+  CHECK(mixed.error().starts_with(
+      "cxxtest.toml:4:1: [deps.lib] options --disable-shared...: configure arguments, "
+      "but build = \"cmake\""));
 }
 
 TEST_CASE("deps: a missing source dir is a located error") {
