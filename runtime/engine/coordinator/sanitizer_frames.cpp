@@ -90,16 +90,54 @@ std::string symbolize_global_line(const std::string& line, const std::string& ex
          line.substr(open);
 }
 
+// "SUMMARY: AddressSanitizer: KIND (MODULE+0xOFF) ..." with symbolize=0,
+// as a symbolizing sanitizer writes it: "SUMMARY: AddressSanitizer: KIND
+// FILE:LINE:COL in FUNC", from the first frame of the report's first
+// stack that has a source line and is not the sanitizer's own (an
+// interceptor such as __asan_memcpy): "    #1 0x... in FUNC FILE:LINE:COL".
+// Other lines as they were.
+std::string summary_frame(const std::string& stack) {
+  for (size_t start = 0; start < stack.size();) {
+    size_t nl = stack.find('\n', start);
+    std::string frame = stack.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    start = nl == std::string::npos ? stack.size() : nl + 1;
+    size_t in = frame.find(" in ");
+    if (in == std::string::npos || frame.find(" ??:") != std::string::npos) continue;
+    std::string_view func = std::string_view(frame).substr(in + 4);
+    bool own = func.starts_with("__asan") || func.starts_with("__interceptor") ||
+               func.starts_with("__sanitizer") || func.starts_with("__tsan") || func.starts_with("__ubsan");
+    if (!own) return frame;
+  }
+  return "";
+}
+
+std::string symbolize_summary_line(const std::string& line, const std::string& first_frame) {
+  size_t open = line.find(" (");
+  size_t close = line.find(')', open == std::string::npos ? 0 : open);
+  size_t in = first_frame.find(" in ");
+  if (!line.starts_with("SUMMARY: ") || open == std::string::npos || close == std::string::npos ||
+      line.find("+0x", open) > close || in == std::string::npos)
+    return line;
+  std::string_view rest = std::string_view(first_frame).substr(in + 4);
+  while (!rest.empty() && (rest.back() == '\n' || rest.back() == ' ')) rest.remove_suffix(1);
+  size_t space = rest.rfind(' ');
+  if (space == std::string_view::npos) return line;
+  std::string where(rest.substr(space + 1)), func(rest.substr(0, space));
+  return line.substr(0, open) + " " + where + " in " + func + "\n";
+}
+
 }  // namespace
 
 std::string symbolize_sanitizer_frames(const std::string& report) {
   const std::string exe = own_exe();
   std::string out;
   std::vector<FrameLine> stack;
-  std::string stack_text;  // the stack's lines as they were
+  std::string stack_text;   // the stack's lines as they were
+  std::string first_frame;  // summary_frame of the report's first stack
   auto flush = [&] {
     if (stack.empty()) return;
     std::string symbolized_lines = symbolize_stack(stack, exe);
+    if (first_frame.empty() && !symbolized_lines.empty()) first_frame = summary_frame(symbolized_lines);
     out += symbolized_lines.empty() ? stack_text : symbolized_lines;
     stack.clear();
     stack_text.clear();
@@ -118,7 +156,7 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
       continue;
     }
     flush();
-    out += symbolize_global_line(line, exe);
+    out += symbolize_summary_line(symbolize_global_line(line, exe), first_frame);
   }
   flush();
   return out;

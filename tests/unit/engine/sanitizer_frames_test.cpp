@@ -58,6 +58,29 @@ TEST_CASE("Frames of this executable are symbolized, the rest of the report kept
   CHECK(out.find("\nSUMMARY: AddressSanitizer: heap-buffer-overflow\n") != std::string::npos);
 }
 
+TEST_CASE("The SUMMARY line names the first symbolized frame's place, as a symbolizing run does") {
+  cxxtest::runtime::init_symbolizer();
+  REQUIRE(frames_test_marker(2) == 7);
+  uintptr_t offset = reinterpret_cast<uintptr_t>(&frames_test_marker) - exe_base();
+  char summary[512];
+  std::snprintf(summary, sizeof summary,
+                "SUMMARY: AddressSanitizer: heap-buffer-overflow (%s+0x%lx) (BuildId: 0123abcd)\n",
+                exe_path().c_str(), static_cast<unsigned long>(offset));
+  std::string report = "==1==ERROR: AddressSanitizer: heap-buffer-overflow\n" +
+                       frame_line(0, exe_path(), offset) + "\n" + summary;
+  std::string out = symbolize_sanitizer_frames(report);
+  size_t at = out.find("SUMMARY: AddressSanitizer: heap-buffer-overflow ");
+  REQUIRE(at != std::string::npos);
+  std::string line = out.substr(at, out.find('\n', at) - at);
+  CHECK(line.find("sanitizer_frames_test.cpp:") != std::string::npos);
+  CHECK(line.find(" in ") != std::string::npos);
+  CHECK(line.find("frames_test_marker") != std::string::npos);
+  CHECK(line.find("+0x") == std::string::npos);
+  // Without a symbolized frame before it, the line stays as written.
+  std::string alone = symbolize_sanitizer_frames(summary);
+  CHECK(alone == summary);
+}
+
 TEST_CASE("A stack with a frame in a module this process lacks is left as it was") {
   std::string stack = frame_line(0, exe_path(), 0x10) + frame_line(1, "/nonexistent/libgone.so", 0x20);
   CHECK(symbolize_sanitizer_frames("head\n" + stack + "tail\n") == "head\n" + stack + "tail\n");
