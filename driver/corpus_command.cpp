@@ -72,17 +72,19 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (!target) return sub_fail(target.error());
 
   std::vector<std::string> files;
+  std::string listing_error;
+  // encode takes a directory of v1 files (testdata/fuzz/FuzzX, the
+  // generated corpus) as its files, as decode and import take raw ones.
+  auto add_corpus_dir = [&](const fs::path& dir) {
+    auto all = cxxtest::cachedir::list_corpus_entries(dir);
+    if (!all) listing_error = "corpus encode: " + all.error();
+    else
+      for (const auto& f : *all) files.push_back(f.string());
+  };
   for (size_t i = 1; i < opts->words.size(); ++i) {
     std::string path = absolute(cwd, opts->words[i]);
-    // encode takes a directory of v1 files (testdata/fuzz/FuzzX, the
-    // generated corpus) as its files, as decode and import take raw ones.
-    if (op == "encode" && fs::is_directory(path, ec)) {
-      auto all = cxxtest::cachedir::list_corpus_entries(path);
-      if (!all) return sub_fail("corpus encode: " + all.error());
-      for (const auto& f : *all) files.push_back(f.string());
-      continue;
-    }
-    files.push_back(path);
+    if (op == "encode" && fs::is_directory(path, ec)) add_corpus_dir(path);
+    else files.push_back(path);
   }
   fs::path testdata = cachedir::testdata_corpus_dir(p.pkg->dir, *target);
   std::string dest;
@@ -94,11 +96,8 @@ Exit corpus_command(const std::vector<std::string>& args) {
         cachedir::target_corpus_dir(cachedir::package_corpus_root(cache.root(), p.pkg->import_path), *target)
             .string();
   else dest = absolute(cwd, opts->out.empty() ? "." : opts->out);
-  if (op == "encode" && files.empty()) {
-    auto all = cxxtest::cachedir::list_corpus_entries(testdata);
-    if (!all) return sub_fail("corpus encode: " + all.error());
-    for (const auto& f : *all) files.push_back(f.string());
-  }
+  if (op == "encode" && opts->words.size() == 1) add_corpus_dir(testdata);
+  if (!listing_error.empty()) return sub_fail(listing_error);
   std::vector<std::string> tool_args{op == "encode" ? "encode" : "decode", *target, dest};
   tool_args.insert(tool_args.end(), files.begin(), files.end());
   int code = run_corpus_tool(tools->tool.at(p.pkg->rel_dir), p.pkg->dir, tool_args, opts->print_commands);

@@ -57,13 +57,6 @@ Expected<std::string> detect_build_system(const DepSpec& spec) {
                  "...: configure arguments, but build = \"cmake\" (CMake takes -DNAME=VALUE; for the "
                  "configure script set build = \"autotools\")"};
   if (!spec.build.empty()) return spec.build;
-  std::error_code ec;
-  // Many libraries ship both (PCRE2, libpng, c-ares): options written for
-  // configure say which one the user means.
-  bool has_configure = fs::is_regular_file(spec.source / "configure", ec) ||
-                       fs::is_regular_file(spec.source / "configure.ac", ec) ||
-                       fs::is_regular_file(spec.source / "configure.in", ec);
-  if (has_configure && configure_style(spec.options)) return std::string("autotools");
   struct Marker {
     const char* file;
     const char* system;
@@ -73,8 +66,17 @@ Expected<std::string> detect_build_system(const DepSpec& spec) {
       {"configure.in", "autotools"}, {"GNUmakefile", "make"},    {"Makefile", "make"},
       {"makefile", "make"},
   };
-  for (const auto& m : kMarkers)
-    if (fs::is_regular_file(spec.source / m.file, ec)) return std::string(m.system);
+  std::error_code ec;
+  std::string found;
+  for (const auto& m : kMarkers) {
+    if (!fs::is_regular_file(spec.source / m.file, ec)) continue;
+    // Many libraries ship CMake and configure files both (PCRE2, libpng,
+    // c-ares): options written for configure say which one the user means.
+    if (found == "cmake" && std::string_view(m.system) == "autotools" && configure_style(spec.options))
+      return std::string("autotools");
+    if (found.empty()) found = m.system;
+  }
+  if (!found.empty()) return found;
   return Error{in + "source " + spec.source.string() +
                ": no build system found (looked for CMakeLists.txt, configure, configure.ac, configure.in, "
                "Makefile, makefile, GNUmakefile; set build = \"command\" and command = \"...\" to build it "

@@ -13,9 +13,10 @@
 //     testing seed corpus entry"); a failing cache entry is a crash.
 //  4. Fuzzing: idle workers get an entry drawn by weight (plus a random
 //     other entry to splice from) for a slice of a few milliseconds or
-//     1,000 executions (kSliceNanos below) or their share of -fuzztime=Nx. New coverage is confirmed against
-//     the mask, minimized on the worker that found it, written to the cache dir at once, merged and queued. A
-//     failure ends the loop.
+//     1,000 executions (kSliceNanos below) or their share of
+//     -fuzztime=Nx. New coverage is confirmed against the mask, minimized
+//     on the worker that found it, written to the cache dir at once, merged
+//     and queued. A failure ends the loop.
 //  5. A crash is minimized here, one candidate per RunOnce command, on the
 //     worker that found it, restarting it whenever a candidate kills it; a
 //     candidate counts only if it fails the same way (failure.h). Then it is

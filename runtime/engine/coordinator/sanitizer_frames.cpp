@@ -90,40 +90,37 @@ std::string symbolize_global_line(const std::string& line, const std::string& ex
          line.substr(open);
 }
 
-// "SUMMARY: AddressSanitizer: KIND (MODULE+0xOFF) ..." with symbolize=0,
-// as a symbolizing sanitizer writes it: "SUMMARY: AddressSanitizer: KIND
-// FILE:LINE:COL in FUNC", from the first frame of the report's first
-// stack that has a source line and is not the sanitizer's own (an
-// interceptor such as __asan_memcpy): "    #1 0x... in FUNC FILE:LINE:COL".
-// Other lines as they were.
-std::string summary_frame(const std::string& stack) {
+// Where a symbolizing sanitizer's SUMMARY line says a report happened:
+// "FILE:LINE:COL in FUNC", from the first frame of a symbolized stack
+// ("    #1 0x... in FUNC FILE:LINE:COL") that has a source line and is not
+// the sanitizer's own (an interceptor such as __asan_memcpy); "" if none.
+std::string summary_place(const std::string& stack) {
   for (size_t start = 0; start < stack.size();) {
     size_t nl = stack.find('\n', start);
-    std::string frame = stack.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    std::string_view frame = std::string_view(stack).substr(start, nl == std::string::npos ? nl : nl - start);
     start = nl == std::string::npos ? stack.size() : nl + 1;
+    while (!frame.empty() && frame.back() == ' ') frame.remove_suffix(1);
     size_t in = frame.find(" in ");
-    if (in == std::string::npos || frame.find(" ??:") != std::string::npos) continue;
-    std::string_view func = std::string_view(frame).substr(in + 4);
+    size_t space = frame.rfind(' ');
+    if (in == std::string::npos || space <= in + 4 || frame.find(" ??:") != std::string::npos) continue;
+    std::string_view func = frame.substr(in + 4, space - in - 4);
     bool own = func.starts_with("__asan") || func.starts_with("__interceptor") ||
                func.starts_with("__sanitizer") || func.starts_with("__tsan") || func.starts_with("__ubsan");
-    if (!own) return frame;
+    if (!own) return std::string(frame.substr(space + 1)) + " in " + std::string(func);
   }
   return "";
 }
 
-std::string symbolize_summary_line(const std::string& line, const std::string& first_frame) {
+// "SUMMARY: AddressSanitizer: KIND (MODULE+0xOFF) ..." with symbolize=0,
+// as a symbolizing sanitizer writes it: "SUMMARY: AddressSanitizer: KIND
+// PLACE" (summary_place). Other lines, or without a place, as they were.
+std::string symbolize_summary_line(const std::string& line, const std::string& place) {
   size_t open = line.find(" (");
   size_t close = line.find(')', open == std::string::npos ? 0 : open);
-  size_t in = first_frame.find(" in ");
-  if (!line.starts_with("SUMMARY: ") || open == std::string::npos || close == std::string::npos ||
-      line.find("+0x", open) > close || in == std::string::npos)
+  if (place.empty() || !line.starts_with("SUMMARY: ") || open == std::string::npos ||
+      close == std::string::npos || line.find("+0x", open) > close)
     return line;
-  std::string_view rest = std::string_view(first_frame).substr(in + 4);
-  while (!rest.empty() && (rest.back() == '\n' || rest.back() == ' ')) rest.remove_suffix(1);
-  size_t space = rest.rfind(' ');
-  if (space == std::string_view::npos) return line;
-  std::string where(rest.substr(space + 1)), func(rest.substr(0, space));
-  return line.substr(0, open) + " " + where + " in " + func + "\n";
+  return line.substr(0, open) + " " + place + "\n";
 }
 
 }  // namespace
@@ -132,12 +129,14 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
   const std::string exe = own_exe();
   std::string out;
   std::vector<FrameLine> stack;
-  std::string stack_text;   // the stack's lines as they were
-  std::string first_frame;  // summary_frame of the report's first stack
+  std::string stack_text;  // the stack's lines as they were
+  std::string place;       // summary_place of the report's first stack
+  bool first_stack = true;
   auto flush = [&] {
     if (stack.empty()) return;
     std::string symbolized_lines = symbolize_stack(stack, exe);
-    if (first_frame.empty() && !symbolized_lines.empty()) first_frame = summary_frame(symbolized_lines);
+    if (first_stack) place = summary_place(symbolized_lines);
+    first_stack = false;
     out += symbolized_lines.empty() ? stack_text : symbolized_lines;
     stack.clear();
     stack_text.clear();
@@ -156,7 +155,7 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
       continue;
     }
     flush();
-    out += symbolize_summary_line(symbolize_global_line(line, exe), first_frame);
+    out += symbolize_summary_line(symbolize_global_line(line, exe), place);
   }
   flush();
   return out;

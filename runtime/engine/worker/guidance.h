@@ -5,9 +5,10 @@
 // strstr... (intercept/compare_hooks.h), libFuzzer's "table of recent
 // compares" in spirit.
 //
-// refresh() rebuilds the lists from the tables; the worker calls it once per
-// fuzzing slice (a few ms) and twice early in it, never per execution. The mutator holds pointers
-// to tokens() and ints(), whose addresses never change.
+// refresh() rebuilds the lists from the tables; the worker calls it at the
+// start of each fuzzing slice (a few ms) and once more early in it, never
+// per execution. The mutator holds pointers to tokens() and ints(), whose
+// addresses never change.
 #pragma once
 
 #include <cxxtest/value.h>
