@@ -196,8 +196,9 @@ class Coordinator {
 
   // coordinator_crash.cpp: minimizing and reporting a crash.
   void handle_crash();
-  // Runs the crash's input once in a fresh worker process (the re-run
-  // command's semantics); *got is what it did. False if it could not run.
+  // Runs the crash's input in a fresh worker process (the re-run command's
+  // semantics): once, or for a leak up to kLeakReruns times until it fails
+  // the same way; *got is what the last run did. False if it could not run.
   bool rerun_fresh(const Crash& c, Failure* got);
   // A memory or time failure that a fresh process does not repeat was the
   // worker's (memory grown over many inputs), not the input's: keeps the

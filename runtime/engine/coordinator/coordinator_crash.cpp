@@ -34,16 +34,27 @@ constexpr int64_t kLogEvery = 3 * kSecond;
 
 constexpr int kMaxResumes = 5;
 
+// LeakSanitizer's scan is conservative: in a fresh process a stale copy of
+// the leaked pointer (a stack slot, a register) can hide the leak once. A
+// leak counts as unreproduced only after this many fresh runs miss it.
+constexpr int kLeakReruns = 3;
+
 }  // namespace
 
 bool Coordinator::rerun_fresh(const Crash& c, Failure* got) {
   Slot& s = slots_[c.slot];
-  if (s.link->running()) {  // a fresh process, as the printed re-run command starts one
-    s.link->kill_now();
-    s.link->reap();
+  int tries = c.failure.kind == FailureKind::Leak ? kLeakReruns : 1;
+  for (int i = 0; i < tries; ++i) {
+    if (s.link->running()) {  // a fresh process, as the printed re-run command starts one
+      s.link->kill_now();
+      s.link->reap();
+    }
+    s.state = State::Off;
+    if (!run_candidate(s, c.input, got)) return false;
+    if (got->kind != FailureKind::None && same_failure(c.failure, *got)) return true;
+    if (interrupted()) break;
   }
-  s.state = State::Off;
-  return run_candidate(s, c.input, got);
+  return true;
 }
 
 bool Coordinator::resume_after_unreproduced() {
