@@ -41,6 +41,12 @@ build_one() {
 # build_targets: every binary, the seed files, and a warm cxxtest build of
 # each target (its first run compiles; no clock may include that).
 build_targets() {
+  cx_seed_flag=""
+  "$cxxtest" help testflag 2>&1 | grep -q -- '-fuzzseed' && cx_seed_flag=yes
+  if [ -e "$work/built" ]; then
+    say "resuming: the targets were built"
+    return 0
+  fi
   say "building targets ($(load_now))"
   cp -r "$bench_dir/targets/realcode" "$work/realcode"
   (cd "$bench_dir/tools/benchtool" && go build -o "$work/bin/benchtool" .) || die "benchtool build failed"
@@ -55,9 +61,7 @@ build_targets() {
     (cd "$work/realcode/cxxtest" && "$cxxtest" -fuzz="^${fuzz_of[$t]}\$" -fuzztime=1s -parallel=1 "./$t" \
       >"$work/runs/cx-warm-$t.log" 2>&1) || die "cxxtest -fuzz does not run on $t: $(tail -5 "$work/runs/cx-warm-$t.log")"
   done
-  cx_seed_flag=""
-  "$cxxtest" help testflag 2>&1 | grep -q -- '-fuzzseed' && cx_seed_flag=yes
-  return 0
+  touch "$work/built"
 }
 
 # session_start ENGINE TARGET N SEED DIR SECS: starts one fuzzing session
@@ -152,12 +156,19 @@ kill_running() {
 }
 
 # session ENGINE TARGET WORKERS REP: one session; a snapshot at each time,
-# then every snapshot replayed.
+# then every snapshot replayed. Its results also go to DIR/recorded, which
+# a resumed run reads instead of running the session again.
 session() {
-  local e=$1 t=$2 w=$3 rep=$4 n=$3 d tm t0 ok=1 p
+  local e=$1 t=$2 w=$3 rep=$4 n=$3 d tm t0 ok=1 p key value
   [ "$w" = all ] && n=$(nproc)
   d=$work/runs/$t-w$w-$e-$rep
+  if [ -s "$d/recorded" ]; then
+    while read -r key value; do V[$key]+="$value "; done <"$d/recorded"
+    say "resuming: $e on $t (w$w, seed $rep) was recorded"
+    return 0
+  fi
   rm -rf "$d" && mkdir -p "$d"
+  local failed_before=${#failures[@]}
   t0=$(now_ns)
   session_start "$e" "$t" "$n" $((rep * 1000 + 1)) "$d" "$last_time"
   for tm in $times; do
@@ -171,10 +182,19 @@ session() {
   for p in "${session_pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
   [ "$e" = afl ] && kill_running "$work/bin/afl_$t" "$work/bin/afl_$t.cmplog"
   [ "$ok" = 1 ] || { failures+=("$e:$t:w$w:$rep"); say "FAILED: $e on $t (w$w, seed $rep): exit status not 0, logs in $d"; }
+  local results=()
   for tm in $times; do
-    record "cov|$t|$w|$tm|$e" "$e" "$(replay_edges "$t" "$d/snap-$tm")" "$d"
+    value=$(replay_edges "$t" "$d/snap-$tm")
+    record "cov|$t|$w|$tm|$e" "$e" "$value" "$d"
+    results+=("cov|$t|$w|$tm|$e $value")
   done
-  V["files|$t|$w|$e"]+="$(find "$d/snap-$last_time" -type f ! -path '*.raw/*' | wc -l) "
+  value=$(find "$d/snap-$last_time" -type f ! -path '*.raw/*' | wc -l)
+  V["files|$t|$w|$e"]+="$value "
+  results+=("files|$t|$w|$e $value")
+  # Recorded only when every engine run and replay gave a figure, so a
+  # failed or interrupted session runs again when the run is resumed.
+  [ "$ok" = 1 ] && [ ${#failures[@]} = "$failed_before" ] && printf '%s\n' "${results[@]}" >"$d/recorded"
+  return 0
 }
 
 # measure_sessions: every (seed, workers, target), the three engines one
@@ -189,6 +209,7 @@ measure_sessions() {
           session "$e" "$t" "$w" "$rep"
         done
         loads+=("seed $rep, $t, w$w: $(load_now)")
+        echo "${loads[-1]}" >>"$work/loads"
       done
     done
     order=("${order[@]:1}" "${order[0]}")
