@@ -10,6 +10,7 @@
 #include "driver/corpus_tools.h"
 #include "driver/export.h"
 #include "driver/load_module.h"
+#include "instrument/variant.h"
 
 namespace cxxtest::driver {
 
@@ -45,6 +46,12 @@ Exit corpus_command(const std::vector<std::string>& args) {
     return sub_fail("corpus: want decode, encode or import (see 'cxxtest help corpus')");
   auto opts = parse_sub_options("corpus " + op, std::vector<std::string>(args.begin() + 1, args.end()));
   if (!opts) return sub_fail(opts.error());
+  // decode -asan: crash files that fail only in that build say so, as the
+  // engine's reproducers do (`// needs: -asan`).
+  cxxtest::instrument::Variant sanitized{cxxtest::instrument::Mode::Plain, opts->sanitizers};
+  std::string needs = sanitized.sanitizer_options();
+  if (std::string problem = cxxtest::instrument::check_variant(sanitized); !problem.empty())
+    return sub_fail("corpus decode " + needs + ": " + problem);
   std::error_code ec;
   if (!opts->dir.empty()) fs::current_path(opts->dir, ec);
   if (ec) return sub_fail("-C " + opts->dir + ": " + ec.message());
@@ -99,6 +106,7 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (op == "encode" && opts->words.size() == 1) add_corpus_dir(testdata);
   if (!listing_error.empty()) return sub_fail(listing_error);
   std::vector<std::string> tool_args{op == "encode" ? "encode" : "decode", *target, dest};
+  if (!needs.empty()) tool_args.push_back("-needs=" + needs);
   tool_args.insert(tool_args.end(), files.begin(), files.end());
   int code = run_corpus_tool(tools->tool.at(p.pkg->rel_dir), p.pkg->dir, tool_args, opts->print_commands);
   return code == 0 ? Exit::Ok : code == 1 ? Exit::Failed : Exit::Usage;

@@ -5,8 +5,25 @@
 
 #include "cachedir/location.h"
 #include "driver/export.h"
+#include "instrument/variant.h"
 
 namespace cxxtest::driver {
+
+namespace {
+
+// The sanitizer flags `corpus decode` takes, as cxxtest spells them.
+struct SanitizerFlag {
+  const char* name;
+  unsigned bit;
+};
+constexpr SanitizerFlag kSanitizerFlags[] = {
+    {"asan", cxxtest::instrument::kAddress},
+    {"ubsan", cxxtest::instrument::kUndefined},
+    {"race", cxxtest::instrument::kThread},
+    {"msan", cxxtest::instrument::kMemory},
+};
+
+}  // namespace
 
 Expected<SubOptions> parse_sub_options(const std::string& command, const std::vector<std::string>& args) {
   SubOptions o;
@@ -27,6 +44,13 @@ Expected<SubOptions> parse_sub_options(const std::string& command, const std::ve
       o.print_commands = true;
       continue;
     }
+    bool sanitizer = false;
+    for (const auto& f : kSanitizerFlags)
+      if (name == f.name && command == "corpus decode" && !has_value) {
+        o.sanitizers |= f.bit;
+        sanitizer = true;
+      }
+    if (sanitizer) continue;
     if (name != "o" && name != "C" && name != "fuzz" && name != "p")
       return Error{command + ": flag provided but not defined: -" + name};
     if (!has_value) {
@@ -94,7 +118,8 @@ void help_export() {
 }
 
 void help_corpus() {
-  std::cout << "usage: cxxtest corpus decode [-fuzz FuzzXxx] [-o DIR] PACKAGE FILE...\n"
+  std::cout << "usage: cxxtest corpus decode [-fuzz FuzzXxx] [-o DIR] [-asan] [-ubsan] [-msan] [-race]\n"
+               "                             PACKAGE FILE...\n"
                "       cxxtest corpus encode [-fuzz FuzzXxx] [-o DIR] PACKAGE [FILE...]\n"
                "       cxxtest corpus import [-fuzz FuzzXxx] PACKAGE DIR...\n\n"
                "Corpus converts inputs between the raw files of libFuzzer, AFL++, OSS-Fuzz and\n"
@@ -103,7 +128,9 @@ void help_corpus() {
                "fuzz test (needed when the package has several); PACKAGE is ./dir or '.'.\n\n"
                "  decode  raw files (or directories of them) to v1 files in the package's\n"
                "          testdata/fuzz/FuzzXxx/ (or -o DIR), named by their hash; a plain\n"
-               "          'cxxtest' run then runs each as FuzzXxx/<name>\n"
+               "          'cxxtest' run then runs each as FuzzXxx/<name>. With -asan (-ubsan,\n"
+               "          -msan, -race), for crash files of a sanitizer build: each file says\n"
+               "          '// needs: -asan', so a plain 'cxxtest' run runs it in that build\n"
                "  encode  v1 files (default: all of testdata/fuzz/FuzzXxx/) to raw files in -o DIR\n"
                "          (default: the current directory), same names\n"
                "  import  a whole libFuzzer/AFL++ corpus directory into the generated corpus in\n"

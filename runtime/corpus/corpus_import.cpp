@@ -96,26 +96,28 @@ bool walk(const fs::path& dir, Walk& w, std::string& err) {
 }
 
 // import_entry_text, also setting `values` to what the entry holds.
-std::string entry_and_values(std::string_view data, std::span<const Kind> kinds, std::vector<Value>& values) {
+std::string entry_and_values(std::string_view data, std::span<const Kind> kinds, std::string_view needs,
+                             std::vector<Value>& values) {
   if (data.starts_with(corpus::kHeader)) {  // a v1 file already? (checked first: decode splits lines)
     corpus::DecodeError err;
     if (corpus::decode(data, values, err) && check_corpus_entry(values, kinds).empty())
-      return std::string(data);
+      return needs.empty() || !corpus::needs_of(data).empty() ? std::string(data)
+                                                              : corpus::encode(values, needs);
   }
   decode_raw(reinterpret_cast<const uint8_t*>(data.data()), data.size(), kinds, values);
-  return corpus::encode(values);
+  return corpus::encode(values, needs);
 }
 
 // The import of one file's bytes.
 bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind> kinds,
-                std::set<std::string>& keys, ImportStats& stats, std::string& err) {
+                std::string_view needs, std::set<std::string>& keys, ImportStats& stats, std::string& err) {
   auto data = cachedir::read_file(file);
   if (!data) {
     err = data.error();
     return false;
   }
   std::vector<Value> values;
-  std::string text = entry_and_values(*data, kinds, values);
+  std::string text = entry_and_values(*data, kinds, needs, values);
   std::string().swap(*data);
   if (!keys.insert(canonical_key(values)).second) {
     ++stats.present;
@@ -230,13 +232,13 @@ std::string import_kinds_problem(std::string_view target, std::span<const Kind> 
   return std::string(target) + " takes no arguments: there is nothing to import";
 }
 
-std::string import_entry_text(std::string_view data, std::span<const Kind> kinds) {
+std::string import_entry_text(std::string_view data, std::span<const Kind> kinds, std::string_view needs) {
   std::vector<Value> values;
-  return entry_and_values(data, kinds, values);
+  return entry_and_values(data, kinds, needs, values);
 }
 
 bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const Kind> kinds,
-                   ImportStats& stats, std::string& err) {
+                   ImportStats& stats, std::string& err, std::string_view needs) {
   std::error_code ec;
   fs::file_status st = fs::status(source, ec);
   if (ec) {
@@ -250,7 +252,7 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
   std::set<std::string> keys = existing_keys(dest, kinds);
   for (const fs::path& file : w.files)
-    if (!import_one(file, dest, kinds, keys, stats, err)) return false;
+    if (!import_one(file, dest, kinds, needs, keys, stats, err)) return false;
   return true;
 }
 

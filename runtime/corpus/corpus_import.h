@@ -30,8 +30,11 @@ std::string import_kinds_problem(std::string_view target, std::span<const Kind> 
 // import_kinds_problem accepts): `data` itself when it already is a v1 file
 // whose values fit `kinds`, else a v1 file holding the values `data` decodes
 // to under the raw mapping (raw_input.h: for one bytes-like argument, the
-// bytes of `data` themselves).
-std::string import_entry_text(std::string_view data, std::span<const Kind> kinds);
+// bytes of `data` themselves). With `needs` ("-asan"), a written file says
+// `// needs: -asan` (corpus_v1.h): a raw crash file found by a sanitizer
+// build fails only in that build. A v1 file that has its own line keeps it.
+std::string import_entry_text(std::string_view data, std::span<const Kind> kinds,
+                              std::string_view needs = {});
 
 struct ImportStats {
   size_t imported = 0;             // files written
@@ -55,7 +58,8 @@ struct ImportStats {
 // "<path>: not a regular file or directory") on the first I/O error or a bad
 // source; entries written before stay, each complete.
 bool import_corpus(const std::filesystem::path& source, const std::filesystem::path& dest,
-                   std::span<const Kind> kinds, ImportStats& stats, std::string& err);
+                   std::span<const Kind> kinds, ImportStats& stats, std::string& err,
+                   std::string_view needs = {});
 
 // run_main's -test.fuzzimport mode: checks that -test.fuzz matches exactly
 // one target and the source exists, runs that target's F body to learn its

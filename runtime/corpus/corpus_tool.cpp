@@ -6,8 +6,10 @@
 //   TOOL seeds  FuzzXxx OUTDIR DICTFILE  every seed (f.Add as seed-N, then
 //                                        testdata/fuzz/FuzzXxx/<file>) raw in
 //                                        OUTDIR; the dictionary in DICTFILE
-//   TOOL decode FuzzXxx DEST SOURCE...   raw files (or directories of them)
-//                                        to v1 files in DEST (corpus_import.h)
+//   TOOL decode FuzzXxx DEST [-needs=FLAGS] SOURCE...
+//                                        raw files (or directories of them)
+//                                        to v1 files in DEST (corpus_import.h),
+//                                        saying `// needs: FLAGS` if given
 //   TOOL encode FuzzXxx OUTDIR FILE...   v1 files to raw files OUTDIR/<name>
 //
 // Exit status 0; 1 when the F body failed; 2 with a message on stderr for a
@@ -38,6 +40,9 @@ struct Job {
   int code = 0;
 };
 Job job;
+
+// Before decode's sources, which the driver passes as absolute paths.
+constexpr std::string_view kNeedsArg = "-needs=";
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "cxxtest: %s\n", message.c_str());
@@ -95,10 +100,14 @@ void decode(const FuzzTarget& target) {
     return;
   }
   fs::path dest = job.args.at(0);
-  for (size_t i = 1; i < job.args.size(); ++i) {
+  size_t first = 1;
+  std::string needs;
+  if (job.args.size() > 1 && job.args[1].starts_with(kNeedsArg))
+    needs = job.args[first++].substr(kNeedsArg.size());
+  for (size_t i = first; i < job.args.size(); ++i) {
     ImportStats stats;
     std::string err;
-    if (!import_corpus(job.args[i], dest, target.fn.kinds, stats, err)) {
+    if (!import_corpus(job.args[i], dest, target.fn.kinds, stats, err, needs)) {
       job.code = fail(err);
       return;
     }
@@ -107,7 +116,7 @@ void decode(const FuzzTarget& target) {
     if (fs::is_regular_file(job.args[i], ec)) {
       auto data = cxxtest::cachedir::read_file(job.args[i]);
       std::string name =
-          cxxtest::cachedir::corpus_entry_name(import_entry_text(data ? *data : "", target.fn.kinds));
+          cxxtest::cachedir::corpus_entry_name(import_entry_text(data ? *data : "", target.fn.kinds, needs));
       std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), (dest / name).c_str());
     } else {
       std::printf("%s: imported %zu files (%zu already present) into %s\n", job.args[i].c_str(),

@@ -86,6 +86,16 @@ TEST_CASE("a raw file becomes one value of the target's kind; a fitting v1 file 
   CHECK(import_entry_text(v1, kString) != v1);  // bytes(...) does not fit std::string
 }
 
+TEST_CASE("with needs, a raw file's entry says which build it fails in; a v1 file's own line stays") {
+  CHECK(import_entry_text("BOOM", kBytes, "-asan") == "cxxtest fuzz v1\n// needs: -asan\nbytes(\"BOOM\")\n");
+  std::string plain_v1 = "cxxtest fuzz v1\nbytes(\"A\")\n";
+  CHECK(import_entry_text(plain_v1, kBytes, "-asan -ubsan") ==
+        "cxxtest fuzz v1\n// needs: -asan -ubsan\nbytes(\"A\")\n");
+  std::string marked = "cxxtest fuzz v1\n// needs: -msan\nbytes(\"A\")\n";
+  CHECK(import_entry_text(marked, kBytes, "-asan") == marked);
+  CHECK(import_entry_text(marked, kBytes) == marked);
+}
+
 TEST_CASE("a directory is imported recursively, named by content hash, duplicates counted as present") {
   cxxtest::testing::ScratchDir dir;
   fs::path src = dir / "corpus", dest = dir / "testdata" / "fuzz" / "FuzzB";
