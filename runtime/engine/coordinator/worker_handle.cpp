@@ -7,9 +7,11 @@
 #include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -28,18 +30,20 @@ namespace {
 std::string os_error(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 // In the child, between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(const int (&fds)[4], pid_t parent, char* const* argv, char* const* envp,
-                             bool keep_output, bool fixed_addresses) {
+// Without keep_output, stdout and stderr go to output_fd, which the worker
+// swaps for /dev/null once it has started (serve_worker).
+[[noreturn]] void exec_child(const int (&fds)[4], int output_fd, pid_t parent, char* const* argv,
+                             char* const* envp, bool keep_output, bool fixed_addresses) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (fixed_addresses) personality(ADDR_NO_RANDOMIZE);
   if (getppid() != parent) _exit(127);
   int high[4];
   for (int i = 0; i < 4; ++i) high[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 32);
+  int output = output_fd >= 0 ? fcntl(output_fd, F_DUPFD_CLOEXEC, 32) : open("/dev/null", O_RDWR);
   for (int i = 0; i < 4; ++i) dup2(high[i], kCommandFd + i);  // dup2 clears close-on-exec
   if (!keep_output) {
-    int null = open("/dev/null", O_RDWR);
-    dup2(null, 1);
-    dup2(null, 2);
+    dup2(output, 1);
+    dup2(output, 2);
   }
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;
@@ -91,12 +95,14 @@ WorkerHandle::~WorkerHandle() {
   close_fds();
   if (shm_.valid()) munmap(&shm_.header(), shm_.total());
   if (shm_fd_ >= 0) close(shm_fd_);
+  if (output_fd_ >= 0) close(output_fd_);
 }
 
 Status WorkerHandle::init(size_t mask_size) {
   Expected<int> fd = create_shm(mask_size, shm_);
   if (!fd) return Error{fd.error()};
   shm_fd_ = *fd;
+  output_fd_ = memfd_create("cxxtest-worker-output", MFD_CLOEXEC);  // -1: /dev/null, as before
   return {};
 }
 
@@ -120,9 +126,13 @@ Status WorkerHandle::start() {
   const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
   bool keep_output = keep && *keep && std::strcmp(keep, "0") != 0;
   int fds[4] = {cmd[0], reply[1], shm_fd_, mask_fd_};
+  if (output_fd_ >= 0 && (ftruncate(output_fd_, 0) != 0 || lseek(output_fd_, 0, SEEK_SET) != 0)) {
+    close(output_fd_);
+    output_fd_ = -1;
+  }
   pid_t parent = getpid();
   pid_t pid = fork();
-  if (pid == 0) exec_child(fds, parent, argv.data(), envp.data(), keep_output, fixed_addresses_);
+  if (pid == 0) exec_child(fds, output_fd_, parent, argv.data(), envp.data(), keep_output, fixed_addresses_);
   close(cmd[0]);
   close(reply[1]);
   if (pid < 0) {
@@ -184,6 +194,18 @@ int WorkerHandle::reap(int timeout_ms) {
   pid_ = -1;
   close_fds();
   return status;
+}
+
+std::string WorkerHandle::startup_output() const {
+  constexpr off_t kTail = 4096;
+  struct stat st {};
+  if (output_fd_ < 0 || fstat(output_fd_, &st) != 0 || st.st_size == 0) return {};
+  off_t from = std::max<off_t>(0, st.st_size - kTail);
+  std::string text(size_t(st.st_size - from), '\0');
+  ssize_t n = pread(output_fd_, text.data(), text.size(), from);
+  text.resize(n > 0 ? size_t(n) : 0);
+  if (from > 0) text.erase(0, text.find('\n') + 1);  // from a whole line on (npos + 1 = 0)
+  return text;
 }
 
 void WorkerHandle::close_fds() {

@@ -45,6 +45,7 @@ class WorkerHandle final : public WorkerLink {
   void close_commands() override;
   void kill_now() override;
   int reap(int timeout_ms = -1) override;
+  std::string startup_output() const override;
 
   pid_t pid() const { return pid_; }
 
@@ -55,6 +56,7 @@ class WorkerHandle final : public WorkerLink {
   bool fixed_addresses_ = false;
   int mask_fd_;
   int shm_fd_ = -1;
+  int output_fd_ = -1;  // a memfd: the worker's stdout and stderr until Hello
   ShmView shm_;
   pid_t pid_ = -1;
   int cmd_fd_ = -1;    // write end of the command pipe

@@ -51,6 +51,10 @@ class WorkerLink {
   // timeout_ms < 0: as long as it takes; on timeout returns -1 and the
   // worker is still running.
   virtual int reap(int timeout_ms = -1) = 0;
+  // The end of what the current (or last) worker process wrote to stdout
+  // and stderr before it said Hello (its output goes to /dev/null after
+  // that): why a worker that died while starting died. "" if none.
+  virtual std::string startup_output() const { return {}; }
 };
 
 class WorkerLauncher {

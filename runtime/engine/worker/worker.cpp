@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 
@@ -25,6 +26,7 @@
 #include "fuzz/chain.h"
 #include "fuzz/minimize.h"
 #include "fuzz/scalar_ops.h"
+#include "testing/env_log.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -372,6 +374,21 @@ class Worker {
 // Keeps the inherited descriptors away from programs the target starts.
 void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
+// Until now stdout and stderr went to the coordinator's record of this
+// start (WorkerLink::startup_output); the inputs' output goes nowhere, as
+// in Go, unless CXXTEST_FUZZ_WORKER_OUTPUT asks for it (worker_handle.cpp).
+void silence_output() {
+  const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
+  if (keep && *keep && std::strcmp(keep, "0") != 0) return;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null < 0) return;
+  dup2(null, 1);
+  dup2(null, 2);
+  close(null);
+}
+
 }  // namespace
 
 void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& opts) {
@@ -387,6 +404,7 @@ void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& o
   route_sanitizer_reports();
   start_leak_checks(opts.detect_leaks);
   start_worker_limits(shm, opts.timeout, uint64_t(std::max<int64_t>(0, opts.rss_limit_mb)) << 20);
+  silence_output();
   Reply hello{Outcome::Hello, 0, size};
   if (!write_message(kReplyFd, &hello, sizeof hello)) internal_error("cannot reach the coordinator");
   worker.serve();
