@@ -189,7 +189,7 @@ bool symbolize_global(const char* path, uintptr_t offset, std::string& name, uin
   return true;
 }
 
-void write_stack(RawWriter& w, void* const* frames, int n, int indent) {
+void write_stack(RawWriter& w, void* const* frames, int n, int indent, const uintptr_t* shown_pcs) {
   static ModuleHit modules[kMaxFrames];
   static uintptr_t pcs[kMaxFrames];
   static Block blocks[kMaxFrames];
@@ -210,7 +210,7 @@ void write_stack(RawWriter& w, void* const* frames, int n, int indent) {
   // call's address, pc - 1, is what was symbolized), numbered on.
   int number = 0;
   for (int i = 0; i < shown; ++i) {
-    uintptr_t shown_pc = reinterpret_cast<uintptr_t>(frames[i]);
+    uintptr_t shown_pc = shown_pcs ? shown_pcs[i] : reinterpret_cast<uintptr_t>(frames[i]);
     if (!write_block(w, blocks[i], number, shown_pc, indent))
       write_raw_frame(w, number++, shown_pc, modules[i], indent);
   }

@@ -19,7 +19,9 @@ void init_symbolizer();
 // pc, the others are return addresses. Async-signal-safe except that it
 // walks the loaded modules with dl_iterate_phdr; starts llvm-symbolizer with
 // a raw clone (no fork handlers) and waits for it at most a few seconds.
-void write_stack(RawWriter& w, void* const* frames, int n, int indent);
+// `shown_pcs`, if given, holds the addresses to print instead of frames[i]
+// (another process's, for a stack it wrote unsymbolized).
+void write_stack(RawWriter& w, void* const* frames, int n, int indent, const uintptr_t* shown_pcs = nullptr);
 
 // The global variable at `offset` in the module at `path`, as llvm-symbolizer's
 // DATA query names it: sets its name and size, or returns false (no

@@ -106,13 +106,13 @@ std::string stack_text(const std::vector<Frame>& frames) {
   return symbolized(pcs);
 }
 
-std::string symbolized(const std::vector<void*>& pcs) {
-  if (pcs.empty()) return "";
+std::string symbolized(const std::vector<void*>& pcs, const std::vector<uintptr_t>* shown) {
+  if (pcs.empty() || (shown && shown->size() != pcs.size())) return "";
   int fd = memfd_create("cxxtest-stack", MFD_CLOEXEC);
   if (fd < 0) return "";
   {
     RawWriter w(fd);
-    write_stack(w, pcs.data(), int(pcs.size()), 0);
+    write_stack(w, pcs.data(), int(pcs.size()), 0, shown ? shown->data() : nullptr);
   }
   std::string out;
   char buf[4096];

@@ -53,7 +53,8 @@ std::string written_text(const std::string& target, const std::string& name, con
 std::string stack_text(const std::vector<Frame>& frames);
 
 // write_stack()'s lines for pcs of this process: pcs[0] exact, the others
-// return addresses (one past the call).
-std::string symbolized(const std::vector<void*>& pcs);
+// return addresses (one past the call). With `shown` (one per pc), those
+// addresses are printed instead: the worker's, whose report this is.
+std::string symbolized(const std::vector<void*>& pcs, const std::vector<uintptr_t>* shown = nullptr);
 
 }  // namespace cxxtest::runtime::engine

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@ struct FrameLine {
   std::string indent;  // what precedes '#'
   std::string module;
   uintptr_t offset = 0;
+  uintptr_t pc = 0;  // as the worker printed it, in its own address space; 0: none (TSan's <null>)
 };
 
 // Parses "<spaces>#N 0xHEX<spaces>(MODULE+0xHEX)", with or without a
@@ -35,6 +37,8 @@ bool parse_frame(std::string_view line, FrameLine& f) {
   char* end = nullptr;
   f.offset = std::strtoull(hex.c_str(), &end, 16);
   if (hex.empty() || *end != '\0') return false;
+  if (size_t space = line.find(' ', hash); space < open && line.substr(space + 1, 2) == "0x")
+    f.pc = std::strtoull(std::string(line.substr(space + 3, open - (space + 3))).c_str(), nullptr, 16);
   f.indent = std::string(line.substr(0, hash));
   f.module = std::string(line.substr(open + 2, plus - (open + 2)));
   return true;
@@ -50,14 +54,17 @@ std::string own_exe() {
 // this executable's path.
 std::string symbolize_stack(const std::vector<FrameLine>& frames, const std::string& exe) {
   std::vector<void*> pcs;
+  std::vector<uintptr_t> shown;  // the worker's addresses, as in its report's other lines
   for (size_t i = 0; i < frames.size(); ++i) {
+    shown.push_back(frames[i].pc);
     uintptr_t base = 0;
     if (!module_base(frames[i].module.c_str(), exe.c_str(), &base)) return "";
     // The sanitizer printed each frame's own pc; symbolized() takes frames
     // after the first for return addresses and looks one byte back.
     pcs.push_back(reinterpret_cast<void*>(base + frames[i].offset + (i > 0 ? 1 : 0)));
   }
-  std::string text = symbolized(pcs);
+  bool all_shown = std::find(shown.begin(), shown.end(), 0) == shown.end();
+  std::string text = symbolized(pcs, all_shown ? &shown : nullptr);
   if (text.find(" in ") == std::string::npos) return "";  // no symbolizer: keep the module+offset form
   std::string out;
   for (size_t start = 0; start < text.size();) {

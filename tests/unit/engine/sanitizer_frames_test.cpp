@@ -55,6 +55,9 @@ TEST_CASE("Frames of this executable are symbolized, the rest of the report kept
   CHECK(out.find("frames_test_marker") != std::string::npos);
   CHECK(out.find("sanitizer_frames_test.cpp:") != std::string::npos);
   CHECK(out.find("BuildId") == std::string::npos);
+  // The address stays the worker's (frame_line's 0x5000 + n), as its
+  // report's other lines (the ERROR line's pc) have them.
+  CHECK(out.find("    #0 0x5000 in (anonymous namespace)::frames_test_marker") != std::string::npos);
   CHECK(out.find("\nSUMMARY: AddressSanitizer: heap-buffer-overflow\n") != std::string::npos);
 }
 
