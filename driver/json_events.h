@@ -34,6 +34,9 @@ class JsonEvents {
 
   // The events closing the package: `passed`, `elapsed` seconds.
   std::string finish(bool passed, double elapsed);
+  // The events closing one run of the package that another run continues
+  // (its second pass, needs_runs.h): the held results, no package event.
+  std::string finish_part() { return flush(0); }
 
  private:
   std::string event(std::string_view action, std::string_view test, std::string_view output, double elapsed);

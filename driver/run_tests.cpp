@@ -67,6 +67,9 @@ class PackageOutput {
   void finish(bool passed, double seconds) {
     if (json_) write_out(events_.finish(passed, seconds));
   }
+  void finish_part() {
+    if (json_) write_out(events_.finish_part());
+  }
 
  private:
   bool json_;
@@ -157,6 +160,10 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       threads.emplace_back(worker);
 
   RunSummary summary;
+  // In -json, a package's second pass (needs_runs.h) goes on with its
+  // events, and one pass or fail event ends both, as Go ends a package.
+  bool part_passed = true;
+  double part_seconds = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
     Slot& slot = slots[i];
     std::string output;
@@ -179,17 +186,27 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       output = slot.output;
     }
     const PackageRun& run = runs[i];
+    bool passed = run.precomputed.empty() ? run.status.ok() : !run.precomputed_failed;
+    double seconds = run.precomputed.empty() ? run.seconds : 0;
     if (!run.precomputed.empty()) {
       out.write(run.precomputed);
-      out.finish(!run.precomputed_failed, 0);
-      summary.any_failed |= run.precomputed_failed;
     } else {
       // In verbose mode the formatted text starts with the raw output, of
       // which the first `printed` bytes were streamed already.
       out.write(std::string_view(format_result(run, output, verbose)).substr(printed));
-      out.finish(run.status.ok(), run.seconds);
-      summary.any_failed |= !run.status.ok();
       summary.race |= run.status.code == kRaceExitCode;
+    }
+    summary.any_failed |= !passed;
+    part_passed &= passed;
+    part_seconds += seconds;
+    bool continued =
+        i + 1 < runs.size() && !runs[i + 1].trailer.empty() && runs[i + 1].import_path == run.import_path;
+    if (continued) {
+      out.finish_part();
+    } else {
+      out.finish(part_passed, part_seconds);
+      part_passed = true;
+      part_seconds = 0;
     }
   }
   for (auto& t : threads) t.join();
