@@ -91,6 +91,8 @@ bool is_cxxtest_frame(std::string_view line) {
 
 // Drops the frames of the runner below the test: the first cxxtest frame
 // and everything after it, and the std::function frames just above it.
+}  // namespace
+
 std::string without_runner_frames(std::string stack) {
   size_t cut = 0;
   while (cut < stack.size()) {
@@ -113,8 +115,6 @@ std::string without_runner_frames(std::string stack) {
   }
   return stack;
 }
-
-}  // namespace
 
 std::string demangle(const char* mangled) {
   int status = 0;
@@ -140,14 +140,20 @@ std::string describe_current_exception() {
 
 void record_throw_sites(bool on) { recording.store(on, std::memory_order_relaxed); }
 
-std::string current_throw_site() {
+int current_throw_frames(void** out, int max) {
   const ThrowSite* site = find_throw_site(current_exception_object());
-  if (!site) return "";
+  if (!site) return 0;
+  int n = std::min(site->n_frames - kHookFrames, max);
+  std::copy(site->frames + kHookFrames, site->frames + kHookFrames + n, out);
+  out[0] = static_cast<char*>(out[0]) - 1;  // write_stack takes [0] as an exact pc: the call's
+  return n;
+}
+
+std::string current_throw_site() {
   void* frames[kMaxThrowFrames];
-  int n = site->n_frames - kHookFrames;
-  std::copy(site->frames + kHookFrames, site->frames + site->n_frames, frames);
-  frames[0] = static_cast<char*>(frames[0]) - 1;  // write_stack takes [0] as an exact pc: the call's
-  static std::mutex mu;                           // write_stack's buffers are static
+  int n = current_throw_frames(frames, kMaxThrowFrames);
+  if (n == 0) return "";
+  static std::mutex mu;  // write_stack's buffers are static
   std::lock_guard lock(mu);
   int fd = memfd_create("cxxtest-throw-site", MFD_CLOEXEC);
   if (fd < 0) return "";

@@ -24,8 +24,19 @@ std::string describe_current_exception();
 // since on this thread, or a statically linked C++ runtime).
 std::string current_throw_site();
 
+// The same site unsymbolized, at most `max` frames into `out`: [0] the
+// throw's own pc, the others return addresses (write_stack's convention).
+// 0 when none was recorded. A fuzzing worker records these; the
+// coordinator symbolizes them (engine/coordinator/report.h).
+int current_throw_frames(void** out, int max);
+
+// `stack` (write_stack's lines) without the frames below the test: from
+// the first of cxxtest's runner on, and the std::function plumbing above it.
+std::string without_runner_frames(std::string stack);
+
 // Whether throws record their stack (on at start). A fuzzing worker turns it
-// off: it never prints them, and a throwing target would pay on every input.
+// off while it fuzzes (a throwing target would pay on every input) and on
+// while a failure's input runs again for its report.
 void record_throw_sites(bool on);
 
 // Demangles a type name as given by std::type_info::name().

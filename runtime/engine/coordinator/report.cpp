@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "crash/exceptions.h"
 #include "crash/input_stack.h"
 #include "crash/raw_writer.h"
 #include "crash/symbolize.h"
@@ -67,7 +68,14 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
   std::string line = death_line(f, ctx);
   if (!line.empty()) return line + "\n" + f.text + indent_by(stack, 4);
   std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;
-  if (f.kind == FailureKind::Signal) {
+  if (f.kind == FailureKind::Exception && !stack.empty()) {
+    // Under the log's last line, its panic, as a plain run writes it.
+    size_t last = f.text.size() >= 2 ? f.text.rfind('\n', f.text.size() - 2) : std::string::npos;
+    last = last == std::string::npos ? 0 : last + 1;
+    size_t text_at = f.text.find_first_not_of(' ', last);
+    int depth = text_at == std::string::npos ? 8 : int(text_at - last) + 4;
+    out += indent_by("\nthrown at:\n" + without_runner_frames(stack), depth);
+  } else if (f.kind == FailureKind::Signal) {
     if (f.value == kStackOverflow)
       out += "    fatal error: stack overflow (the input used more than the " +
              std::to_string(kWorkerInputStackBytes >> 20) + " MB of stack a worker gives it)\n";

@@ -10,6 +10,7 @@
 #include "crash/exceptions.h"
 #include "crash/input_stack.h"
 #include "engine/shared/failure.h"
+#include "engine/worker/worker_crash.h"
 #include "testing/running.h"
 
 namespace cxxtest::runtime::engine {
@@ -70,6 +71,10 @@ void Executor::record_exception() {
   r.kind = FailureKind::Exception;
   std::type_info* type = abi::__cxa_current_exception_type();
   set_where(r, type ? demangle(type->name()) : "unknown");
+  // Where it was thrown: recorded only while a failure's input runs again
+  // (worker.cpp); the coordinator symbolizes the frames for its report.
+  void* frames[kMaxFrames];
+  set_record_frames(r, frames, current_throw_frames(frames, kMaxFrames));
   log_panic(states_->input, "uncaught exception " + describe_current_exception());
 }
 
@@ -84,7 +89,7 @@ void Executor::record_test_failure() {
   size_t n = std::min(output.size(), kReportCap);
   std::memcpy(shm_.report(), output.data(), n);
   r.text_len = uint32_t(n);
-  r.nframes = 0;
+  if (r.kind == FailureKind::TestFailed) r.nframes = 0;  // an exception's keep its throw site
 }
 
 // Runs the input's cleanups, records a failure, and resets what the input

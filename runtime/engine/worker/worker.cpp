@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 
+#include "crash/exceptions.h"
 #include "engine/coordinator/sanitizer_report.h"
 #include "engine/shared/auto_dict.h"
 #include "engine/shared/coverage.h"
@@ -127,7 +128,12 @@ class Worker {
     clear_counters(regions_);
     switch (cmd.op) {
       case Op::Baseline: return cmd.limit >= 2 ? calibrate(cmd.limit) : run_once(true);
-      case Op::RunOnce: return run_once(false);
+      case Op::RunOnce: {  // a failure's re-run or a minimization candidate: its report is shown
+        record_throw_sites(true);
+        Reply r = run_once(false);
+        record_throw_sites(false);
+        return r;
+      }
       case Op::Fuzz: return fuzz(cmd);
       case Op::Minimize: return minimize(cmd);
       default: internal_error("unknown command");

@@ -129,9 +129,13 @@ __attribute__((noinline)) void record_frames(FailureRecord& r, void* ucontext, i
   void* frames[kBacktraceMax];
   int n = backtrace(frames, kBacktraceMax);
   int first = first_frame(frames, n, ucontext, skip);
+  set_record_frames(r, frames + first, n - first);
+}
+
+void set_record_frames(FailureRecord& r, void* const* pcs, int n) {
   uint32_t out = 0;
-  for (int i = first; i < n && out < uint32_t(kMaxFrames); ++i) {
-    uintptr_t pc = uintptr_t(frames[i]);
+  for (int i = 0; i < n && out < uint32_t(kMaxFrames); ++i) {
+    uintptr_t pc = uintptr_t(pcs[i]);
     ModuleHit m = module_of(pc);
     r.frames[out++] = m.found ? Frame{m.index, 0, m.offset} : Frame{UINT32_MAX, 0, pc};
   }

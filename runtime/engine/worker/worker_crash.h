@@ -53,6 +53,8 @@ void wait_for_dying_path();
 // ucontext, frames start at the interrupted pc; otherwise the first `skip`
 // frames are dropped (frame 0 is record_frames itself).
 void record_frames(FailureRecord& r, void* ucontext, int skip);
+// Sets r's frames to `pcs` (this process's addresses), as module offsets.
+void set_record_frames(FailureRecord& r, void* const* pcs, int n);
 
 // Copies the running input's log into the report area (text_len).
 void record_log(const ShmView& shm);
