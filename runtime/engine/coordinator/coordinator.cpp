@@ -120,6 +120,7 @@ bool Coordinator::load_corpus() {
     for (const Value& v : corpus_[i].values)
       if (is_byte_kind(v.kind)) largest = std::max(largest, v.bytes.size());
   max_len_ = max_len_for(opts_.max_len, largest);
+  len_limit_ = std::min(max_len_, std::max(kFirstLenLimit, largest));
   baseline_total_ = int64_t(corpus_.size());
   baseline_complete_ = baseline_total_ == 0;
   if (corpus_.size() == 0) {
@@ -251,7 +252,10 @@ void Coordinator::send_fuzz(Slot& s) {
   write_original(s, corpus_[s.entry].values, partner);
   s.op = Op::Fuzz;
   s.state = State::Busy;
-  uint32_t max_len = uint32_t(std::min<size_t>(max_len_, UINT32_MAX));
+  int64_t quiet = budget_.done() - len_quiet_from_;
+  len_limit_ = grown_len_limit(len_limit_, max_len_, quiet);
+  len_quiet_from_ = budget_.done() - quiet;
+  uint32_t max_len = uint32_t(std::min<size_t>(len_limit_, UINT32_MAX));
   s.link->send(Command::fuzz(uint64_t(s.granted), repeatable() ? kNoTimeLimit : kSliceNanos, max_len));
 }
 

@@ -97,6 +97,28 @@ inline size_t max_len_for(size_t flag, size_t largest) {
   return flag > 0 ? flag : std::max(kDefaultMaxLen, largest);
 }
 
+// The limit mutation works under grows, as libFuzzer's -len_control=100:
+// it starts at the longest byte value in the corpus (at least
+// kFirstLenLimit) and grows by log2 of itself whenever kLenControl *
+// log2(limit) executions in a row added nothing to the corpus, up to
+// max_len_for's limit. Short inputs first run faster and keep each
+// mutation's effect visible; a target that reads every byte otherwise
+// drifts to long, slow inputs early (the INI toy's mean was 892 bytes
+// against libFuzzer's 215).
+inline constexpr size_t kFirstLenLimit = 4;
+inline constexpr int64_t kLenControl = 100;
+inline size_t floor_log2(size_t x) { return x == 0 ? 0 : size_t(63 - __builtin_clzll(x)); }
+// The limit after `quiet` executions without a corpus update; `quiet` is
+// left holding those not used up by growing (each step needs more than
+// kLenControl * log2(limit) of them, as libFuzzer checks before each run).
+inline size_t grown_len_limit(size_t limit, size_t max, int64_t& quiet) {
+  while (limit < max && quiet > kLenControl * int64_t(floor_log2(limit))) {
+    quiet -= kLenControl * int64_t(floor_log2(limit)) + 1;
+    limit = std::min(max, limit + std::max<size_t>(1, floor_log2(limit)));
+  }
+  return limit;
+}
+
 // How long one Fuzz command runs. Each command fuzzes one corpus entry,
 // drawn by weight (corpus.h), so short commands let the draw have its say
 // often: Go's 100 ms commands reached 3-10% fewer edges on Boost.JSON than
@@ -227,6 +249,8 @@ class Coordinator {
   AutoDict auto_dict_;  // learned tokens that found coverage (auto_dict.h)
   Corpus corpus_;
   size_t max_len_ = 0;           // the longest mutation makes a byte value (max_len_for)
+  size_t len_limit_ = 0;         // the limit for now, growing to max_len_ (grown_len_limit)
+  int64_t len_quiet_from_ = 0;   // executions done when the corpus (or len_limit_) last changed
   std::deque<size_t> baseline_;  // entries still to send for the baseline
   int64_t baseline_total_ = 0, baseline_done_ = 0;
   bool coverage_ = false;

@@ -165,6 +165,7 @@ void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
     corpus_.set_features(corpus_.size() - 1, snap, mask_size_);
     unwritten_.push_back(corpus_.size() - 1);
     ++new_interesting_;
+    len_quiet_from_ = budget_.done();
   }
   merge(mask_, snap, mask_size_);
 }

@@ -158,6 +158,35 @@ TEST_CASE("a Fuzz command asks for kSliceExecs executions, more once the worker 
   for (const SentCommand& c : fuzz) CHECK(c.command.limit <= uint64_t(kSliceExecs));
 }
 
+TEST_CASE("the length limit starts at the longest corpus value and grows while nothing new is found") {
+  using runtime::engine::grown_len_limit;
+  int64_t quiet = 200;  // 4 bytes: growing takes more than 100 * log2(4) quiet executions
+  CHECK(grown_len_limit(4, 4096, quiet) == 4);
+  CHECK(quiet == 200);
+  quiet = 201;
+  CHECK(grown_len_limit(4, 4096, quiet) == 6);
+  CHECK(quiet == 0);
+  quiet = 402;  // two steps' worth: 4 -> 6 -> 8
+  CHECK(grown_len_limit(4, 4096, quiet) == 8);
+  quiet = int64_t{1} << 40;
+  CHECK(grown_len_limit(4090, 4096, quiet) == 4096);  // never past the maximum
+  CHECK(grown_len_limit(4096, 4096, quiet) == 4096);
+
+  FakeRun r(FakeTarget{});  // never anything new: the limit only grows
+  r.opts.fuzz_count = 20'000;
+  r.run({"abcdef"});
+  std::vector<SentCommand> fuzz = r.sent(Op::Fuzz);
+  REQUIRE(fuzz.size() >= 2);
+  CHECK(fuzz.front().command.max_len == 6);  // the longest value in the corpus
+  uint32_t last = 0;
+  for (const SentCommand& c : fuzz) {
+    CHECK(c.command.max_len >= last);
+    last = c.command.max_len;
+  }
+  CHECK(last > 6);
+  CHECK(last <= runtime::engine::kDefaultMaxLen);
+}
+
 TEST_CASE("a new-coverage input is minimized for at most the new-input cap, or -fuzzminimizetime's count") {
   FakeRun r(growing_target());
   r.opts.fuzz_count = 2000;
