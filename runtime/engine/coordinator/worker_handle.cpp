@@ -20,7 +20,6 @@
 #include <thread>
 
 #include "engine/shared/failure.h"
-#include "testing/env_log.h"
 
 extern char** environ;
 
@@ -39,7 +38,7 @@ std::string os_error(const char* what) { return std::string(what) + ": " + std::
   if (getppid() != parent) _exit(127);
   int high[4];
   for (int i = 0; i < 4; ++i) high[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 32);
-  int output = output_fd >= 0 ? fcntl(output_fd, F_DUPFD_CLOEXEC, 32) : open("/dev/null", O_RDWR);
+  int output = output_fd >= 0 ? fcntl(output_fd, F_DUPFD_CLOEXEC, 32) : open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int i = 0; i < 4; ++i) dup2(high[i], kCommandFd + i);  // dup2 clears close-on-exec
   if (!keep_output) {
     dup2(output, 1);
@@ -123,8 +122,7 @@ Status WorkerHandle::start() {
   std::vector<char*> envp;
   for (std::string& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
-  const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
-  bool keep_output = keep && *keep && std::strcmp(keep, "0") != 0;
+  bool keep_output = worker_output_kept();
   int fds[4] = {cmd[0], reply[1], shm_fd_, mask_fd_};
   if (output_fd_ >= 0 && (ftruncate(output_fd_, 0) != 0 || lseek(output_fd_, 0, SEEK_SET) != 0)) {
     close(output_fd_);

@@ -6,7 +6,14 @@
 #include <cerrno>
 #include <cstring>
 
+#include "testing/env_log.h"
+
 namespace cxxtest::runtime::engine {
+
+bool worker_output_kept() {
+  const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
+  return keep && *keep && std::strcmp(keep, "0") != 0;
+}
 
 bool write_message(int fd, const void* msg, size_t size) {
   const char* p = static_cast<const char*>(msg);

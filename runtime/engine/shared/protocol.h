@@ -15,6 +15,10 @@
 // the worker writes its areas before the reply. EOF on the command pipe
 // tells the worker to return from F.Fuzz and exit 0.
 //
+// Its stdout and stderr go to a memfd of the coordinator's until it says
+// Hello (shown if it dies before), then to /dev/null, unless
+// worker_output_kept().
+//
 // Commands (the input is the "original" area of shared memory):
 //   Init      rng seed and stream; no execution; replies Done
 //   Baseline  run the input once; snap = its whole coverage. With limit >= 2
@@ -40,6 +44,10 @@ inline constexpr int kCommandFd = 3;
 inline constexpr int kReplyFd = 4;
 inline constexpr int kShmFd = 5;
 inline constexpr int kMaskFd = 6;
+
+// CXXTEST_FUZZ_WORKER_OUTPUT is set and not "0": workers' stdout and
+// stderr pass through while they fuzz.
+bool worker_output_kept();
 
 // Exit status of a worker that hit an internal error (Go's 70).
 inline constexpr int kWorkerInternalExit = 70;

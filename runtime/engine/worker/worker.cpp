@@ -27,7 +27,6 @@
 #include "fuzz/chain.h"
 #include "fuzz/minimize.h"
 #include "fuzz/scalar_ops.h"
-#include "testing/env_log.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -382,10 +381,9 @@ void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
 
 // Until now stdout and stderr went to the coordinator's record of this
 // start (WorkerLink::startup_output); the inputs' output goes nowhere, as
-// in Go, unless CXXTEST_FUZZ_WORKER_OUTPUT asks for it (worker_handle.cpp).
+// in Go, unless worker_output_kept() (protocol.h).
 void silence_output() {
-  const char* keep = env_lookup("CXXTEST_FUZZ_WORKER_OUTPUT");
-  if (keep && *keep && std::strcmp(keep, "0") != 0) return;
+  if (worker_output_kept()) return;
   std::fflush(stdout);
   std::fflush(stderr);
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
