@@ -141,6 +141,8 @@ std::string describe_current_exception() {
 void record_throw_sites(bool on) { recording.store(on, std::memory_order_relaxed); }
 
 int current_throw_frames(void** out, int max) {
+  // Off, the ring may hold an older throw of an object at the same address.
+  if (!recording.load(std::memory_order_relaxed)) return 0;
   const ThrowSite* site = find_throw_site(current_exception_object());
   if (!site) return 0;
   int n = std::min(site->n_frames - kHookFrames, max);

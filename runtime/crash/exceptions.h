@@ -26,7 +26,7 @@ std::string current_throw_site();
 
 // The same site unsymbolized, at most `max` frames into `out`: [0] the
 // throw's own pc, the others return addresses (write_stack's convention).
-// 0 when none was recorded. A fuzzing worker records these; the
+// 0 when none was recorded, or recording is off. A fuzzing worker records these; the
 // coordinator symbolizes them (engine/coordinator/report.h).
 int current_throw_frames(void** out, int max);
 
