@@ -250,6 +250,11 @@ void Coordinator::send_fuzz(Slot& s) {
     partner = &corpus_[j >= s.entry ? j + 1 : j].values;
   }
   write_original(s, corpus_[s.entry].values, partner);
+  // The entry's own features, for REDUCE (protocol.h); none: never.
+  uint8_t* keep = s.link->shm().keep();
+  std::memset(keep, 0, mask_size_);
+  if (corpus_.reducible(s.entry))
+    for (const KeepWord& k : corpus_.own(s.entry)) std::memcpy(keep + 8 * size_t{k.index}, &k.bits, 8);
   s.op = Op::Fuzz;
   s.state = State::Busy;
   int64_t quiet = budget_.done() - len_quiet_from_;

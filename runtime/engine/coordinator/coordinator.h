@@ -210,6 +210,7 @@ class Coordinator {
   void new_coverage(size_t i);
   void accept(std::vector<Value> values, const uint8_t* snap);
   void write_accepted();
+  void reduce_entry(size_t e, std::vector<Value> input);
   void found_crash(size_t i, Failure f);
   void seed_failed(const Entry& e, const Failure& f);
   void error(const std::string& text);
@@ -267,6 +268,7 @@ class Coordinator {
   int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs
   Activity activity_;                     // since the last progress line
   std::vector<size_t> unwritten_;         // accepted entries whose files are not written yet
+  std::vector<std::string> superseded_;   // cache files of reduced entries, removed after the next writes
   size_t mask_size_ = 0;
   uint8_t* mask_ = nullptr;
   int mask_fd_ = -1;

@@ -65,7 +65,9 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
     return found_crash(i, f);
   }
-  size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), nullptr, mask_size_) : 0;
+  size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), scratch_.data(), mask_size_) : 0;
+  if (brought > 0 && e.source == Source::Cache)
+    corpus_.set_own(s.entry, keep_words(scratch_.data(), mask_size_));
   if (opts_.minimize_corpus && e.source == Source::Cache && brought == 0) redundant_.push_back(s.entry);
   // A seed weighs what it covers that the entries before it did not, as a
   // generated input weighs what it brought (corpus.h).
@@ -101,6 +103,20 @@ void Coordinator::on_fuzz(size_t i, const Reply& r) {
     if (Status saved = auto_dict_.add(read_learned(s.link->shm())); !saved) return error(saved.error());
     new_coverage(i);
   }
+  if (r.outcome == Outcome::Reduced) reduce_entry(s.entry, current_input(s));
+}
+
+// A shorter input kept entry e's own features: it replaces the entry, and
+// its file the entry's (written first, then the old one removed).
+void Coordinator::reduce_entry(size_t e, std::vector<Value> input) {
+  if (!corpus_.reducible(e)) return;
+  std::string old_name = corpus_[e].name;
+  bool written = std::find(unwritten_.begin(), unwritten_.end(), e) == unwritten_.end();
+  if (!corpus_.replace(e, std::move(input))) return;
+  ++activity_.reduced;
+  if (!written) return;  // its new data is written in its place
+  unwritten_.push_back(e);
+  superseded_.push_back(std::move(old_name));
 }
 
 // A worker found new coverage: confirm it, then minimize it on that worker
@@ -155,7 +171,7 @@ void Coordinator::on_minimize(size_t i, const Reply& r) {
 // worker waiting for its next command does not wait for the file too; a
 // killed run loses at most the inputs of that one loop turn.
 void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
-  size_t fresh = new_bits(mask_, snap, nullptr, mask_size_);
+  size_t fresh = new_bits(mask_, snap, scratch_.data(), mask_size_);
   if (fresh == 0) return;
   Entry e{std::move(values), {}, {}, Source::Generated};
   e.data = corpus::encode(e.values);
@@ -163,6 +179,7 @@ void Coordinator::accept(std::vector<Value> values, const uint8_t* snap) {
     e.name = cachedir::corpus_entry_name(e.data);
     corpus_.add(std::move(e), uint32_t(std::min<size_t>(fresh, UINT32_MAX)));
     corpus_.set_features(corpus_.size() - 1, snap, mask_size_);
+    corpus_.set_own(corpus_.size() - 1, keep_words(scratch_.data(), mask_size_));
     unwritten_.push_back(corpus_.size() - 1);
     ++new_interesting_;
     len_quiet_from_ = budget_.done();
@@ -179,6 +196,12 @@ void Coordinator::write_accepted() {
     }
   }
   unwritten_.clear();
+  // Files of reduced entries, now that their replacements are written.
+  for (const std::string& name : superseded_) {
+    std::error_code ec;
+    std::filesystem::remove(opts_.cache_dir / name, ec);
+  }
+  superseded_.clear();
 }
 
 void Coordinator::on_death(size_t i) {

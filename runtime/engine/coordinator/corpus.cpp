@@ -86,6 +86,33 @@ size_t Corpus::find_weight(double at) const {
   return std::min(pos, n - 1);
 }
 
+void Corpus::set_own(size_t i, std::vector<KeepWord> words) {
+  if (own_.size() <= i) own_.resize(i + 1);
+  own_[i] = std::move(words);
+}
+
+std::span<const KeepWord> Corpus::own(size_t i) const {
+  return i < own_.size() ? std::span<const KeepWord>(own_[i]) : std::span<const KeepWord>();
+}
+
+bool Corpus::reducible(size_t i) const {
+  Source s = entries_[i].source;
+  return (s == Source::Generated || s == Source::Cache) && !own(i).empty();
+}
+
+bool Corpus::replace(size_t i, std::vector<Value> values) {
+  std::string data = corpus::encode(values);
+  if (seen_.count(data)) return false;
+  Entry& e = entries_[i];
+  seen_.erase(e.data);
+  seen_.insert(data);
+  e.values = std::move(values);
+  e.data = std::move(data);
+  e.name = cachedir::corpus_entry_name(e.data);
+  reweigh(i);  // shorter: weighs more
+  return true;
+}
+
 void Corpus::set_new_counters(size_t i, uint32_t n) {
   if (i >= stats_.size()) return;
   stats_[i].new_counters = std::max<uint32_t>(1, n);

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "engine/shared/coverage.h"
 
 namespace cxxtest::runtime::engine {
 
@@ -68,6 +69,19 @@ class Corpus {
   // The weight pick() gives entry i now (for tests and -v).
   double weight(size_t i) const;
 
+  // Entry i's own features: the bits it brought to the mask when it came.
+  // A shorter input with all of them may replace it (REDUCE, below).
+  void set_own(size_t i, std::vector<KeepWord> words);
+  std::span<const KeepWord> own(size_t i) const;
+  // Whether entry i may be replaced by a shorter input: fuzzing found it
+  // (this run or an earlier one: the cache dir), and it has own features.
+  // Seeds and testdata files are the user's: never.
+  bool reducible(size_t i) const;
+  // Replaces entry i's values with `values` (shorter, same own features),
+  // as libFuzzer's REDUCE; its name becomes the new file's. False, and
+  // nothing changed, if another entry already holds those values.
+  bool replace(size_t i, std::vector<Value> values);
+
  private:
   struct Stats {
     uint32_t new_counters = 1;
@@ -91,6 +105,7 @@ class Corpus {
   std::vector<double> tree_;                     // Fenwick tree over weights_, 1-based
   bool stale_ = true;                            // entries added or rarity recomputed since the build
   std::vector<std::vector<uint32_t>> features_;  // per entry: feature ids (mask index * 8 + bit)
+  std::vector<std::vector<KeepWord>> own_;       // per entry: set_own's words
   std::vector<uint32_t> holders_;                // per feature id: entries that cover it
   size_t featured_ = 0;                          // entries with features recorded
   size_t featured_at_update_ = 0;                // featured_ when rarity was last computed

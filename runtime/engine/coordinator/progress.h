@@ -37,6 +37,7 @@ struct Activity {
   Nanos fuzzing = 0, minimizing = 0, calibrating = 0;  // baseline runs count as calibrating
   int64_t minimized = 0;                               // new-coverage inputs minimized
   int64_t kept_as_found = 0;  // new-coverage inputs not minimized (its share was used up)
+  int64_t reduced = 0;        // entries replaced by a shorter input with their own features
   int64_t started = 0;        // worker processes started
   Nanos slowest = 0;          // the longest single fuzzing execution
 };

@@ -209,6 +209,26 @@ bool has_all(const uint8_t* snap, std::span<const KeepWord> keep) {
   return true;
 }
 
+std::vector<CounterWord> counter_words(std::span<const CounterRegion> regions,
+                                       std::span<const KeepWord> keep) {
+  std::vector<CounterWord> out;
+  for (const KeepWord& k : keep) {
+    size_t index = 8 * size_t{k.index};
+    const CounterRegion* in = nullptr;
+    for (const CounterRegion& r : regions)
+      if (index >= r.base && index < r.base + span_of(r)) in = &r;
+    if (!in) return {};
+    out.push_back({reinterpret_cast<const uint8_t*>(align_down(in->begin)) + (index - in->base), k.bits});
+  }
+  return out;
+}
+
+bool counters_have_all(std::span<const CounterWord> words) {
+  for (const CounterWord& w : words)  // bytes beside a region's counters may be anything: `bits` masks them
+    if ((bucket_word(load_relaxed(w.at)) & w.bits) != w.bits) return false;
+  return !words.empty();
+}
+
 size_t new_bits(const uint8_t* mask, const uint8_t* snap, uint8_t* out, size_t size) {
   size_t n = 0;
   for (size_t i = 0; i + 8 <= size; i += 8) {

@@ -96,6 +96,19 @@ std::vector<KeepWord> keep_words(const uint8_t* keep, size_t size);
 // Whether snap has every bit of keep.
 bool has_all(const uint8_t* snap, std::span<const KeepWord> keep);
 
+// A keep word located in this process's counters: the aligned counter word
+// at `at` must, bucketed, hold `bits` (an input kept a corpus entry's own
+// features, before the counters are scanned and cleared).
+struct CounterWord {
+  const uint8_t* at;
+  uint64_t bits;
+};
+// keep's words in `regions`' counters; empty if one lies outside them all.
+std::vector<CounterWord> counter_words(std::span<const CounterRegion> regions,
+                                       std::span<const KeepWord> keep);
+// Whether the counters hold every bit of `words` (non-empty), bucketed.
+bool counters_have_all(std::span<const CounterWord> words);
+
 // Mask maintenance (coordinator). `size` is a multiple of 8.
 // Writes snap & ~mask to new_bits (may be null) and returns its bit count.
 size_t new_bits(const uint8_t* mask, const uint8_t* snap, uint8_t* new_bits, size_t size);

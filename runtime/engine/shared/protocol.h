@@ -28,7 +28,10 @@
 //             how many of those differed
 //   RunOnce   run the input once; replies Failure (record in shm) or Done
 //   Fuzz      mutate and run, at most `limit` times or `nanos` long; stops
-//             at the first failure or new coverage (snap = new words)
+//             at the first failure or new coverage (snap = new words), or
+//             at an input shorter than the original that has every bit of
+//             the keep area (the entry's own features; none: never), which
+//             replies Reduced
 //   Minimize  shrink an input that must keep the keep-area bits, in at most
 //             `limit` runs (0: no count limit) and `nanos`; current = the
 //             result, snap = its coverage; Failure if a candidate failed
@@ -79,7 +82,10 @@ struct Command {
   static Command minimize(uint64_t limit, int64_t nanos) { return {Op::Minimize, 0, limit, nanos, 0, 0}; }
 };
 
-enum class Outcome : uint32_t { Hello = 1, Done, NewCoverage, Failure, Flaky };
+// Reduced (Fuzz): an input shorter than the original that keeps the keep
+// area's bits (the entry's own features) is in the current area, as
+// libFuzzer's REDUCE replaces an entry with it.
+enum class Outcome : uint32_t { Hello = 1, Done, NewCoverage, Failure, Flaky, Reduced };
 
 struct Reply {
   Outcome outcome = Outcome::Done;

@@ -227,6 +227,11 @@ class Worker {
     guidance_.refresh();  // what the last slice compared, for this one's mutations
     set_cmp_recording(true);
     const bool coverage = !regions_.empty();
+    // libFuzzer's REDUCE: a shorter input with the entry's own features
+    // (the keep area) replaces it. Checked before the scan clears them.
+    reduce_words_ = coverage ? counter_words(regions_, keep_words(shm_.keep(), shm_.mask_size()))
+                             : std::vector<CounterWord>{};
+    original_bytes_ = input_bytes(original_);
     int64_t now = coarse_now();
     const int64_t deadline = now + cmd.nanos;
     Reply r{Outcome::Done, 0, 0};
@@ -278,12 +283,25 @@ class Worker {
       clear_counters(regions_);
       return true;
     }
+    bool reduces =
+        !reduce_words_.empty() && input_bytes(in) < original_bytes_ && counters_have_all(reduce_words_);
     if (collect_new(regions_, mask_, shm_.snap())) {
       r.outcome = Outcome::NewCoverage;
       write_learned(shm_, guidance_.credited(original_, in));
       return false;
     }
+    if (reduces) {
+      r.outcome = Outcome::Reduced;
+      return false;
+    }
     return true;
+  }
+
+  // An input's size for REDUCE: its byte values' lengths, 8 per scalar.
+  static size_t input_bytes(const std::vector<Value>& in) {
+    size_t n = 0;
+    for (const Value& v : in) n += is_byte_kind(v.kind) ? v.bytes.size() : 8;
+    return n;
   }
 
   // int_solver.h, once per slice: probes each integer argument of the
@@ -369,6 +387,8 @@ class Worker {
   std::optional<fuzz::Mutator> mutator_;
   size_t max_bytes_ = 0;  // the mutator's own limit; a Fuzz command's max_len may lower it
   std::vector<Value> original_, input_;
+  std::vector<CounterWord> reduce_words_;  // this slice's entry's own features, in the counters
+  size_t original_bytes_ = 0;
   std::vector<std::vector<Value>> partner_;
   std::vector<uint8_t> scratch_;
   std::vector<uint8_t> saved_counters_;  // rerun_for_leaks

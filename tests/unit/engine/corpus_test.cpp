@@ -190,3 +190,25 @@ TEST_CASE("Cache entries that do not fit the fuzz function are skipped") {
   CHECK(entries[0].source == Source::Cache);
   CHECK(cache_entries(dir / "missing", kString).empty());
 }
+
+TEST_CASE("REDUCE: a found entry with own features may be replaced by other values; seeds never") {
+  Corpus c;
+  REQUIRE(c.add(Entry{{Value::of(std::string("seed"))}, {}, "seed#0", Source::Seed}));
+  REQUIRE(c.add(text_entry("a long found input")));
+  REQUIRE(c.add(text_entry("short")));
+  c.set_own(0, {{0, 1}});
+  CHECK_FALSE(c.reducible(0));  // the user's
+  CHECK_FALSE(c.reducible(1));  // no own features recorded
+  c.set_own(1, {{0, 2}});
+  REQUIRE(c.reducible(1));
+  CHECK_FALSE(c.replace(1, {Value::of(std::string("short"))}));  // entry 2 holds that
+  double before = c.weight(1);
+  REQUIRE(c.replace(1, {Value::of(std::string("a long"))}));
+  CHECK(c[1].values[0].bytes == "a long");
+  CHECK(c.contains(c[1].data));
+  CHECK_FALSE(c.add(text_entry("a long")));        // deduplicated against the new values
+  CHECK(c.add(text_entry("a long found input")));  // the old values are free again
+  CHECK(c[1].name.size() == 16);                   // named as its new file
+  CHECK(c.weight(1) >= before);
+  CHECK(c.own(1).size() == 1);
+}

@@ -177,3 +177,26 @@ TEST_CASE("collect_new finds exactly the buckets the mask lacks, for every count
     }
   }
 }
+
+TEST_CASE(
+    "counter_words finds keep words in the counters; counters_have_all checks their buckets unscanned") {
+  FakeCounters a(3, 10), b(1, 20);  // b's counters sit at mask indices 17..36
+  std::vector<CounterRegion> regions = {a.region, b.region};
+  size_t size = assign_bases(regions);
+  std::vector<uint8_t> keep(size);
+  keep[mask_index(regions[1], 2)] = 4;  // b's counter 2 must be in the 4-7 bucket
+  keep[mask_index(regions[0], 0)] = 1;  // a's counter 0 must be exactly 1
+  std::vector<CounterWord> words = counter_words(regions, keep_words(keep.data(), size));
+  REQUIRE(words.size() == 2);
+  CHECK_FALSE(counters_have_all(words));
+  a.at(0) = 1;
+  b.at(2) = 6;
+  b.buf[0] = 0xff;  // a byte beside b's counters, in the same word: ignored
+  CHECK(counters_have_all(words));
+  CHECK(b.at(2) == 6);  // read, not cleared
+  b.at(2) = 8;          // another bucket
+  CHECK_FALSE(counters_have_all(words));
+  CHECK_FALSE(counters_have_all({}));  // nothing to keep is no reduction
+  std::vector<KeepWord> outside = {{uint32_t(size / 8 + 1), 1}};
+  CHECK(counter_words(regions, outside).empty());
+}
