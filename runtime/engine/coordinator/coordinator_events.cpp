@@ -210,14 +210,10 @@ void Coordinator::on_death(size_t i) {
   int status = s.link->reap();
   s.state = State::Off;
   if (was == State::Starting || was == State::Initializing) {
-    std::string said = s.link->startup_output(), text;
-    for (size_t at = 0; at < said.size();) {  // each line indented under the message
-      size_t end = std::min(said.find('\n', at), said.size());
-      text += "\n    " + said.substr(at, end - at);
-      at = end + 1;
-    }
+    std::string said = indent_by(s.link->startup_output(), 4);  // under the message
+    if (!said.empty()) said.pop_back();                         // error() ends the line
     return error("fuzzing process terminated without fuzzing: " + describe_status(status) +
-                 (text.empty() ? "" : "; its output:" + text));
+                 (said.empty() ? "" : "; its output:\n" + said));
   }
   const ShmView& shm = s.link->shm();
   if (was == State::Idle && shm.header().failure.kind != FailureKind::None) {
