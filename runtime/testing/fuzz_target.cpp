@@ -50,6 +50,19 @@ std::string check_corpus_entry(std::span<const Value> values, std::span<const Ki
   return "mismatched types in corpus entry: " + kind_list(got) + ", want " + kind_list(kinds);
 }
 
+std::string seed_kind_hint(std::span<const Value> values, std::span<const Kind> kinds) {
+  if (values.size() != kinds.size()) return "";
+  bool bytes_wanted = false;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].kind == kinds[i]) continue;
+    if (!is_byte_kind(values[i].kind) || !is_byte_kind(kinds[i])) return "";
+    bytes_wanted |= kinds[i] == Kind::Bytes;
+  }
+  return bytes_wanted
+             ? "\n(a bytes parameter's seed is a std::vector<uint8_t>: f.Add(cxxtest::Bytes(\"...\")))"
+             : "\n(a string parameter's seed is a std::string or a string literal)";
+}
+
 void run_fuzz_body(TestState& f, void (*body)(F&)) {
   body(f.f_handle);
   bool not_called;
@@ -110,7 +123,7 @@ void F::fuzz_with(internal::FuzzFunction fn, internal::Location loc) {
   for (const auto& seed : target.seeds) {
     std::string err = runtime::check_corpus_entry(seed, target.fn.kinds);
     if (!err.empty()) {
-      runtime::log_at(f, loc, err);
+      runtime::log_at(f, loc, err + runtime::seed_kind_hint(seed, target.fn.kinds));
       runtime::fail_now(f);
     }
   }

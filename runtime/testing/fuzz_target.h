@@ -44,6 +44,11 @@ const FuzzTarget& register_fuzz_target(FuzzTarget target);
 // "mismatched types in corpus entry: [std::string int], want [bytes int8_t]".
 std::string check_corpus_entry(std::span<const Value> values, std::span<const Kind> kinds);
 
+// For an f.Add seed that check_corpus_entry rejects only for giving a
+// string where the function takes bytes (or the other way round), a line
+// saying what to pass: "\n(a bytes parameter's seed is ...)"; else "".
+std::string seed_kind_hint(std::span<const Value> values, std::span<const Kind> kinds);
+
 // Runs the body of a fuzz test, FuzzXxx(F&), on the F `f`, then applies
 // Go's rule: a body that returns without calling F.Fuzz, F.Fail or F.Skip
 // fails with "returned without calling F.Fuzz, F.Fail, or F.Skip".

@@ -407,6 +407,11 @@ class T : public TB {
   std::optional<std::chrono::system_clock::time_point> Deadline() const;
 };
 
+// Bytes("GIF89a") is a string's bytes as a std::vector<uint8_t>: the f.Add
+// seed of a bytes parameter (std::vector<uint8_t>, std::span<const uint8_t>),
+// as Go's []byte("GIF89a").
+inline std::vector<uint8_t> Bytes(std::string_view s) { return {s.begin(), s.end()}; }
+
 // F is the state of one fuzz test (Go's testing.F).
 class F : public TB {
  public:
@@ -414,7 +419,7 @@ class F : public TB {
 
   // Add adds one seed corpus entry; its values must match the parameters of
   // the function given to Fuzz (after the T&). String literals count as
-  // std::string.
+  // std::string; a bytes parameter takes a std::vector<uint8_t> (Bytes).
   template <class... A>
   void Add(const A&... args) {
     static_assert((KindOf<internal::AddArg<A> >::supported && ...),

@@ -151,7 +151,7 @@ TEST_CASE("-test.list prints matching top-level names and runs nothing") {
   Run f = run("fuzz", {"-test.list=."});
   CHECK(f.out ==
         "TestPlain\nFuzzOK\nFuzzMismatch\nFuzzCount\nFuzzNoFuzz\nFuzzTwice\nFuzzMisuse\n"
-        "FuzzSkip\nFuzzSeedFail\nFuzzFiles\n");
+        "FuzzSkip\nFuzzSeedFail\nFuzzFiles\nFuzzStringForBytes\nFuzzBytesHelper\n");
 }
 
 TEST_CASE("cleanups run last-first, after subtests") {

@@ -53,13 +53,37 @@ void FuzzFiles(cxxtest::F& f) {
   });
 }
 
+void FuzzStringForBytes(cxxtest::F& f);  // defined at the end
+void FuzzBytesHelper(cxxtest::F& f);
+
 static const cxxtest::internal::TestEntry tests[] = {{"TestPlain", &TestPlain}};
 static const cxxtest::internal::FuzzEntry targets[] = {
-    {"FuzzOK", &FuzzOK},         {"FuzzMismatch", &FuzzMismatch}, {"FuzzCount", &FuzzCount},
-    {"FuzzNoFuzz", &FuzzNoFuzz}, {"FuzzTwice", &FuzzTwice},       {"FuzzMisuse", &FuzzMisuse},
-    {"FuzzSkip", &FuzzSkip},     {"FuzzSeedFail", &FuzzSeedFail}, {"FuzzFiles", &FuzzFiles},
+    {"FuzzOK", &FuzzOK},
+    {"FuzzMismatch", &FuzzMismatch},
+    {"FuzzCount", &FuzzCount},
+    {"FuzzNoFuzz", &FuzzNoFuzz},
+    {"FuzzTwice", &FuzzTwice},
+    {"FuzzMisuse", &FuzzMisuse},
+    {"FuzzSkip", &FuzzSkip},
+    {"FuzzSeedFail", &FuzzSeedFail},
+    {"FuzzFiles", &FuzzFiles},
+    {"FuzzStringForBytes", &FuzzStringForBytes},
+    {"FuzzBytesHelper", &FuzzBytesHelper},
 };
 
 int main(int argc, char** argv) {
   return cxxtest::internal::run_main(argc, argv, tests, 1, targets, sizeof targets / sizeof targets[0]);
+}
+
+// Last in the file, so the line numbers above stay as the tests quote them.
+void FuzzStringForBytes(cxxtest::F& f) {
+  f.Add(std::string("GIF"));
+  f.Fuzz([](cxxtest::T&, std::span<const uint8_t>) {});
+}
+
+void FuzzBytesHelper(cxxtest::F& f) {
+  f.Add(cxxtest::Bytes("GIF"));
+  f.Fuzz([](cxxtest::T& t, std::span<const uint8_t> b) {
+    if (b.size() != 3 || b[0] != 'G') t.Errorf("got %zu bytes", b.size());
+  });
 }
