@@ -82,4 +82,10 @@ std::vector<NeedsGroup> needs_groups(const Plan& plan, const Variant& current, c
 
 std::string needs_trailer(const std::string& needs) { return " [inputs that need " + needs + "]"; }
 
+std::string without_needs_trailer(const std::vector<std::string>& needs) {
+  std::string list;
+  for (const std::string& n : needs) list += (list.empty() ? "" : ", ") + n;
+  return " [without inputs that need " + list + "]";
+}
+
 }  // namespace cxxtest::driver

@@ -6,9 +6,9 @@
 // only plain tests would never see the bug. So when testdata inputs need
 // flags the run's build lacks, the driver also builds those packages with
 // the flags and runs just those inputs there (-test.seedsneeding), each
-// package's second result line saying so:
+// package's two result lines saying so:
 //
-//   ok  	example.com/p	0.01s
+//   ok  	example.com/p	0.01s [without inputs that need -asan]
 //   FAIL	example.com/p	0.05s [inputs that need -asan]
 #pragma once
 
@@ -38,5 +38,8 @@ std::vector<NeedsGroup> needs_groups(const Plan& plan, const cxxtest::instrument
 
 // The trailer of such a run's result line: " [inputs that need -asan]".
 std::string needs_trailer(const std::string& needs);
+// The trailer of the package's first result line, when second runs follow
+// with `needs`: " [without inputs that need -asan]" ("-asan, -ubsan" for two).
+std::string without_needs_trailer(const std::vector<std::string>& needs);
 
 }  // namespace cxxtest::driver

@@ -175,12 +175,17 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
 
 // The second pass of a plain run (needs_runs.h): for each group of inputs
 // that need build flags this run lacks, its packages built with them and
-// run on just those inputs. Returns, per package index of `plan`, its runs;
-// a package that fails to build in that variant gets its build failure.
-std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const PlanInputs& base,
-                                                     const Options& opts, ResultCache& results,
-                                                     cxxtest::cachedir::Cache& cache, const fs::path& cwd) {
-  std::map<size_t, std::vector<PackageRun>> out;
+// run on just those inputs. Returns, per package index of `plan`, its runs
+// and the flags each needs; a package that fails to build in that variant
+// gets its build failure.
+struct SecondPass {
+  std::vector<PackageRun> runs;
+  std::vector<std::string> needs;  // "-asan", one per run
+};
+std::map<size_t, SecondPass> needs_runs(const Plan& plan, const PlanInputs& base, const Options& opts,
+                                        ResultCache& results, cxxtest::cachedir::Cache& cache,
+                                        const fs::path& cwd) {
+  std::map<size_t, SecondPass> out;
   for (const NeedsGroup& g : needs_groups(plan, base.variant, opts.test.run, opts.test.skip)) {
     std::vector<Package> matched;
     for (size_t i : g.packages) matched.push_back(*plan.packages[i].pkg);
@@ -205,7 +210,8 @@ std::map<size_t, std::vector<PackageRun>> needs_runs(const Plan& plan, const Pla
                        {"-test.seedsneeding=" + g.needs});
       }
       run.trailer = needs_trailer(g.needs);
-      out[g.packages[k]].push_back(std::move(run));
+      out[g.packages[k]].runs.push_back(std::move(run));
+      out[g.packages[k]].needs.push_back(g.needs);
     }
   }
   return out;
@@ -289,7 +295,7 @@ Exit test_command(const std::vector<std::string>& args) {
   if (fuzzing) signal(SIGINT, [](int) {});
   ResultCache results(cache);
   // Inputs found by a sanitizer build run in that build too (needs_runs.h).
-  std::map<size_t, std::vector<PackageRun>> second;
+  std::map<size_t, SecondPass> second;
   if (!fuzzing && opts->test.list.empty()) second = needs_runs(*plan, in, *opts, results, cache, cwd);
   std::vector<PackageRun> runs;
   bool build_failed = false;
@@ -306,8 +312,12 @@ Exit test_command(const std::vector<std::string>& args) {
       run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr,
                      variant->sanitizer_options(), cache.root(), cwd, cover.get(), i);
     }
+    // "ok" alone would read as the package's verdict, with its marked
+    // inputs' FAIL still to come.
+    if (auto more = second.find(i); more != second.end())
+      run.trailer = without_needs_trailer(more->second.needs);
     runs.push_back(std::move(run));
-    for (PackageRun& r : second[i]) runs.push_back(std::move(r));
+    for (PackageRun& r : second[i].runs) runs.push_back(std::move(r));
   }
   bool json = opts->build.json;
   // Benchmarks run one package at a time, as go test runs them, so that
