@@ -279,7 +279,8 @@ class Coordinator {
   std::mt19937_64 rng_;
   int64_t start_ = 0, deadline_ = 0;
   int64_t last_log_ = 0, last_log_execs_ = 0;
-  std::string report_;  // the failure text for f's log, once the run is over
+  std::string last_line_;  // the last progress line printed
+  std::string report_;     // the failure text for f's log, once the run is over
 };
 
 // Builds the options from the -test.* flags and runs the coordinator.

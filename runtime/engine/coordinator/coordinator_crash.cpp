@@ -88,6 +88,9 @@ void Coordinator::keep_unreproduced(const std::vector<Value>& input, const Failu
 }
 
 void Coordinator::handle_crash() {
+  // The executions it took, before any minimizing: a failure found before
+  // the first periodic line would otherwise show no count at all.
+  if (baseline_complete_) log_final();
   Crash c = *crash_;
   Slot& s = slots_[c.slot];
   std::vector<Value> input = c.input;

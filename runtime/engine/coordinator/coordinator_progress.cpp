@@ -34,6 +34,7 @@ void Coordinator::log_progress() {
     line = fuzz_line(st);
   }
   std::fputs(labeled(line, opts_.label).c_str(), stderr);
+  last_line_ = std::move(line);
   // -v: where the workers' time went since the last line (none before the
   // first: that line is printed as the workers start).
   if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_)
@@ -44,9 +45,11 @@ void Coordinator::log_progress() {
 }
 
 // The last line, unless the periodic one just said the same (the run ending
-// right after it printed it twice, the second time at 0/sec).
+// right after it printed it twice, the second time at 0/sec; a minimization
+// that ended within the second of its periodic "minimizing" line).
 void Coordinator::log_final() {
   if (last_log_ > start_ && execs_now() == last_log_execs_ && now() - last_log_ < kSecond) return;
+  if (minimizing_crash_ && last_line_ == minimizing_line(now() - start_)) return;
   log_progress();
 }
 
