@@ -129,10 +129,15 @@ int split_blocks(size_t got, Block* blocks, int n) {
   return cut;
 }
 
+// The executable's path for the executable, else the module's own.
+const char* module_path(const ModuleHit& m) { return m.name[0] ? m.name : exe_path; }
+
 // Writes the symbolized lines of a frame; false if it has none.
 // One frame's lines: an inlined call chain gets one number per function, as
-// the sanitizers number them, all at the frame's pc.
-bool write_block(RawWriter& w, const Block& b, int& number, uintptr_t pc, int indent) {
+// the sanitizers number them, all at the frame's pc. A function without a
+// source location (a runtime's malloc, a library built without -g) gets its
+// module and offset instead of "??:0:0", as the sanitizers print it.
+bool write_block(RawWriter& w, const Block& b, int& number, uintptr_t pc, const ModuleHit& m, int indent) {
   bool printed = false;
   size_t pos = b.begin;
   const char *fn, *loc;
@@ -141,14 +146,15 @@ bool write_block(RawWriter& w, const Block& b, int& number, uintptr_t pc, int in
     size_t loc_len = next_line(b.end, &pos, &loc);
     if (fn_len == 2 && fn[0] == '?') continue;
     w.spaces(indent).put('#').dec(uint64_t(number++)).put(' ').hex(pc);
-    w.str(" in ").str({fn, fn_len}).put(' ').str({loc, loc_len}).put('\n');
+    w.str(" in ").str({fn, fn_len}).put(' ');
+    if (loc_len >= 2 && loc[0] == '?' && loc[1] == '?' && m.found)
+      w.put('(').str(module_path(m)).put('+').hex(m.offset).put(')');
+    else w.str({loc, loc_len});
+    w.put('\n');
     printed = true;
   }
   return printed;
 }
-
-// The executable's path for the executable, else the module's own.
-const char* module_path(const ModuleHit& m) { return m.name[0] ? m.name : exe_path; }
 
 void write_raw_frame(RawWriter& w, int i, uintptr_t pc, const ModuleHit& m, int indent) {
   w.spaces(indent).put('#').dec(uint64_t(i)).put(' ').hex(pc);
@@ -211,7 +217,7 @@ void write_stack(RawWriter& w, void* const* frames, int n, int indent, const uin
   int number = 0;
   for (int i = 0; i < shown; ++i) {
     uintptr_t shown_pc = shown_pcs ? shown_pcs[i] : reinterpret_cast<uintptr_t>(frames[i]);
-    if (!write_block(w, blocks[i], number, shown_pc, indent))
+    if (!write_block(w, blocks[i], number, shown_pc, modules[i], indent))
       write_raw_frame(w, number++, shown_pc, modules[i], indent);
   }
 }
