@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "cachedir/atomic_file.h"
 #include "driver/deps_internal.h"
@@ -105,24 +106,31 @@ void visit(const std::string& id, const std::map<std::string, CMakeTarget>& by_i
   post.push_back(id);
 }
 
-std::string static_library_names(const std::map<std::string, CMakeTarget>& by_id) {
+// The names of the targets of one type ("STATIC_LIBRARY"), sorted, or "none".
+std::string target_names(const std::map<std::string, CMakeTarget>& by_id, std::string_view type) {
   std::vector<std::string> names;
   for (const auto& [id, t] : by_id)
-    if (t.type == "STATIC_LIBRARY") names.push_back(t.name);
+    if (t.type == type) names.push_back(t.name);
   std::sort(names.begin(), names.end());
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
   return out.empty() ? "none" : out;
 }
 
-// The ids `targets` names (every static library when empty).
+// The ids `targets` names (every static library when empty). Errors end
+// with `hint`.
 Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>& targets,
                                                   const std::map<std::string, CMakeTarget>& by_id,
-                                                  const std::vector<std::string>& order) {
+                                                  const std::vector<std::string>& order,
+                                                  const std::string& hint) {
   std::vector<std::string> ids;
   if (targets.empty()) {
     for (const auto& id : order)
       if (by_id.at(id).type == "STATIC_LIBRARY") ids.push_back(id);
+    // Linking nothing would leave every test link with undefined references.
+    if (ids.empty())
+      return Error{"the CMake build made no static library (shared libraries: " +
+                   target_names(by_id, "SHARED_LIBRARY") + "; cxxtest links deps statically)" + hint};
     return ids;
   }
   for (const auto& name : targets) {
@@ -130,13 +138,13 @@ Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>
                            [&](const std::string& id) { return by_id.at(id).name == name; });
     if (it == order.end())
       return Error{"target \"" + name + "\" is not a CMake target of this project (static libraries: " +
-                   static_library_names(by_id) + ")"};
+                   target_names(by_id, "STATIC_LIBRARY") + ")"};
     const CMakeTarget& t = by_id.at(*it);
     if (t.type != "STATIC_LIBRARY")
       return Error{"target \"" + name + "\" is a " + t.type +
                    ", not a static library (cxxtest links deps "
                    "statically; static libraries: " +
-                   static_library_names(by_id) + ")"};
+                   target_names(by_id, "STATIC_LIBRARY") + ")" + (t.type == "SHARED_LIBRARY" ? hint : "")};
     ids.push_back(*it);
   }
   return ids;
@@ -149,12 +157,13 @@ void append_unique(std::vector<std::string>& to, const std::vector<std::string>&
 
 }  // namespace
 
-Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets) {
+Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets,
+                                    const std::string& shared_hint) {
   std::map<std::string, CMakeTarget> by_id;
   std::vector<std::string> order;
   auto read = read_targets(build_dir, by_id, order);
   if (!read) return Error{read.error()};
-  auto chosen = chosen_targets(targets, by_id, order);
+  auto chosen = chosen_targets(targets, by_id, order, shared_hint);
   if (!chosen) return Error{chosen.error()};
   std::set<std::string> seen;
   std::vector<std::string> post;
@@ -182,6 +191,41 @@ std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& d
                            "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DBUILD_SHARED_LIBS=OFF"});
   argv.insert(argv.end(), spec.options.begin(), spec.options.end());
   return argv;
+}
+
+// What to set when the build made only shared libraries: the project's own
+// switches (BUILD_SHARED_LIBS=OFF is set already) from CMakeCache.txt, a
+// BOOL whose name says SHARED turned off and one that says STATIC turned
+// on (PROJ's BUILD_LIBPROJ_SHARED, c-ares's CARES_SHARED/CARES_STATIC), and
+// the configure script when the project ships one.
+std::string shared_only_hint(const DepSpec& spec, const DepDirs& dirs) {
+  std::vector<std::string> switches;
+  if (auto cache = cachedir::read_file(dirs.build / "CMakeCache.txt")) {
+    std::istringstream in(*cache);
+    for (std::string line; std::getline(in, line);) {
+      size_t colon = line.find(":BOOL=");
+      if (colon == std::string::npos || line.starts_with("CMAKE_") || line.starts_with("BUILD_SHARED_LIBS:"))
+        continue;
+      std::string name = line.substr(0, colon), value = line.substr(colon + 6);
+      bool on = value == "ON" || value == "1" || value == "TRUE" || value == "YES";
+      if (name.find("SHARED") != std::string::npos && on) switches.push_back("\"-D" + name + "=OFF\"");
+      if (name.find("STATIC") != std::string::npos && !on) switches.push_back("\"-D" + name + "=ON\"");
+    }
+  }
+  std::string hint;
+  if (!switches.empty()) {
+    hint = "; try options = [";
+    for (size_t i = 0; i < switches.size(); ++i) hint += (i ? ", " : "") + switches[i];
+    hint += "]";
+  }
+  std::error_code ec;
+  for (const char* script : {"configure", "configure.ac", "configure.in"}) {
+    if (!fs::is_regular_file(spec.source / script, ec)) continue;
+    hint += std::string(hint.empty() ? "; try" : ", or") + " build = \"autotools\" (the project ships " +
+            script + ")";
+    break;
+  }
+  return hint;
 }
 
 // Asks for the codemodel in the next configure (also the one cmake --build
@@ -218,7 +262,7 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   }
   auto built = run.run("cmake --build", build, dirs.build);
   if (!built) return Error{built.error()};
-  auto reply = read_cmake_reply(dirs.build, spec.targets);
+  auto reply = read_cmake_reply(dirs.build, spec.targets, shared_only_hint(spec, dirs));
   if (!reply) return run.error(reply.error());
   // Headers as the project installs them: old-style projects set no target
   // include dirs (PCRE2 10.00's pcre2posix.h is only in src/ and, after an

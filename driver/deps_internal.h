@@ -177,7 +177,10 @@ std::vector<std::string> split_pkg_config_words(const std::string& text);
 // The CMake File API reply of a configured build tree: the static libraries
 // `targets` names (every static library when empty) and those they depend
 // on, each before its dependencies; their include dirs and defines. Errors
-// name a missing target or one that is not a static library.
-Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets);
+// name a missing target, one that is not a static library, or a build that
+// made none; those about shared libraries end with `shared_hint` (what to
+// set instead).
+Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets,
+                                    const std::string& shared_hint = "");
 
 }  // namespace cxxtest::driver::deps
