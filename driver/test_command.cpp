@@ -1,6 +1,7 @@
 #include "driver/test_command.h"
 
 #include <unistd.h>
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -93,10 +94,14 @@ std::string display_pattern(const Package& pkg, const fs::path& cwd) {
 }
 
 // The test binary's flags for cxxtest.toml's [fuzz] engine switches, when
-// they are not the defaults.
-void add_fuzz_settings(const FuzzSettings& fz, std::vector<std::string>& args) {
+// they are not the defaults and the command line does not set them.
+void add_fuzz_settings(const FuzzSettings& fz, const Options& opts, std::vector<std::string>& args) {
+  auto given = [&](std::string_view name) {
+    return std::any_of(opts.given.begin(), opts.given.end(),
+                       [&](const FlagInfo* f) { return f->name == name; });
+  };
   if (!fz.cmp_guidance) args.push_back("-test.fuzzcmp=false");
-  if (!fz.detect_leaks) args.push_back("-test.fuzzleaks=false");
+  if (!fz.detect_leaks && !given("fuzzleaks")) args.push_back("-test.fuzzleaks=false");
 }
 
 // The run of one built package: executes the binary in the package dir,
@@ -121,7 +126,7 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
   if ((fuzzing || opts.test.fuzzcorpus) && opts.test.fuzzcachedir.empty())
     args.push_back("-test.fuzzcachedir=" +
                    cachedir::package_corpus_root(cache_root, p.pkg->import_path).string());
-  if (fuzzing) add_fuzz_settings(*fuzzing, args);
+  if (fuzzing) add_fuzz_settings(*fuzzing, opts, args);
   bool cacheable = opts.cacheable() && !fuzzing;
   std::vector<std::string> key_args = args;
   if (cover) key_args.push_back(cover->cache_key_arg());

@@ -2,6 +2,7 @@
 #include "engine/coordinator/report.h"
 
 #include <link.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include "crash/input_stack.h"
 #include "crash/raw_writer.h"
 #include "crash/symbolize.h"
+#include "engine/shared/protocol.h"
 #include "testing/output.h"
 
 namespace cxxtest::runtime::engine {
@@ -45,9 +47,18 @@ std::string death_line(const Failure& f, const ReportContext& ctx) {
              " is over -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";
     case FailureKind::Leak:
       return "fuzzing process found a memory leak: the input leaked memory (LeakSanitizer; "
-             "[fuzz] detect_leaks = false in cxxtest.toml turns this off)";
+             "-fuzzleaks=false, or [fuzz] detect_leaks = false in cxxtest.toml, turns this off)";
     default: return "";
   }
+}
+
+// A library that gives up says why on stderr (an assert's message before
+// abort, an error before exit(1)), which a fuzzing worker sends to
+// /dev/null: where to see it.
+std::string output_hint() {
+  if (worker_output_kept()) return "";
+  return "(what the process wrote went to /dev/null: the re-run command shows it, and "
+         "CXXTEST_FUZZ_WORKER_OUTPUT=1 lets it through while fuzzing)\n";
 }
 
 }  // namespace
@@ -66,7 +77,8 @@ std::string indent_by(const std::string& text, int n) {
 
 std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack) {
   std::string line = death_line(f, ctx);
-  if (!line.empty()) return line + "\n" + f.text + indent_by(stack, 4);
+  if (!line.empty())
+    return line + "\n" + f.text + indent_by(stack, 4) + (f.kind == FailureKind::Exit ? output_hint() : "");
   std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;
   if (f.kind == FailureKind::Exception && !stack.empty()) {
     // Under the log's last line, its panic, as a plain run writes it.
@@ -80,6 +92,7 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
       out += "    fatal error: stack overflow (the input used more than the " +
              std::to_string(kWorkerInputStackBytes >> 20) + " MB of stack a worker gives it)\n";
     out += "    signal " + signal_text(f.detail) + "\n" + indent_by(stack, 8);
+    if (f.detail == SIGABRT) out += indent_by(output_hint(), 4);
   } else if (f.kind == FailureKind::Terminate) {
     out += "    panic: std::terminate called" + (f.where.empty() ? "" : " after throwing " + f.where) + "\n";
     out += indent_by(stack, 8);
