@@ -117,17 +117,18 @@ std::string target_names(const std::map<std::string, CMakeTarget>& by_id, std::s
   return out.empty() ? "none" : out;
 }
 
-// The ids `targets` names (every static library when empty). Errors end
-// with `hint`.
+// The ids `targets` names (every static library when empty). Errors about
+// shared libraries end with `hint` and set shared_only.
 Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>& targets,
                                                   const std::map<std::string, CMakeTarget>& by_id,
                                                   const std::vector<std::string>& order,
-                                                  const std::string& hint) {
+                                                  const std::string& hint, bool& shared_only) {
   std::vector<std::string> ids;
   if (targets.empty()) {
     for (const auto& id : order)
       if (by_id.at(id).type == "STATIC_LIBRARY") ids.push_back(id);
     // Linking nothing would leave every test link with undefined references.
+    shared_only = ids.empty();
     if (ids.empty())
       return Error{"the CMake build made no static library (shared libraries: " +
                    target_names(by_id, "SHARED_LIBRARY") + "; cxxtest links deps statically)" + hint};
@@ -140,6 +141,7 @@ Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>
       return Error{"target \"" + name + "\" is not a CMake target of this project (static libraries: " +
                    target_names(by_id, "STATIC_LIBRARY") + ")"};
     const CMakeTarget& t = by_id.at(*it);
+    shared_only = t.type == "SHARED_LIBRARY";
     if (t.type != "STATIC_LIBRARY")
       return Error{"target \"" + name + "\" is a " + t.type +
                    ", not a static library (cxxtest links deps "
@@ -158,12 +160,14 @@ void append_unique(std::vector<std::string>& to, const std::vector<std::string>&
 }  // namespace
 
 Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets,
-                                    const std::string& shared_hint) {
+                                    const std::string& shared_hint, bool* shared_only) {
   std::map<std::string, CMakeTarget> by_id;
   std::vector<std::string> order;
   auto read = read_targets(build_dir, by_id, order);
   if (!read) return Error{read.error()};
-  auto chosen = chosen_targets(targets, by_id, order, shared_hint);
+  bool shared = false;
+  auto chosen = chosen_targets(targets, by_id, order, shared_hint, shared);
+  if (shared_only) *shared_only = shared;
   if (!chosen) return Error{chosen.error()};
   std::set<std::string> seen;
   std::vector<std::string> post;
@@ -184,40 +188,61 @@ Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector
 
 namespace {
 
-std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& dirs, const DepRunner& run) {
+// The switches learned for a project whose own options make it shared
+// (static_switches below), one per line, kept beside the build dir so a
+// fresh configure uses them too.
+fs::path learned_switches_file(const DepDirs& dirs) { return dirs.root / "cmake-static-switches"; }
+
+std::vector<std::string> learned_switches(const DepDirs& dirs) {
+  std::vector<std::string> out;
+  if (auto text = cachedir::read_file(learned_switches_file(dirs))) {
+    std::istringstream in(*text);
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
+// The learned switches come before the user's options, which win.
+std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& dirs, const DepRunner& run,
+                                           const std::vector<std::string>& learned) {
   std::vector<std::string> argv = {"cmake", "-S", dirs.source.string(), "-B", dirs.build.string()};
   if (!find_in_path("ninja").empty()) argv.insert(argv.end(), {"-G", "Ninja"});
   argv.insert(argv.end(), {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx(),
                            "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DBUILD_SHARED_LIBS=OFF"});
+  argv.insert(argv.end(), learned.begin(), learned.end());
   argv.insert(argv.end(), spec.options.begin(), spec.options.end());
   return argv;
 }
 
-// What to set when the build made only shared libraries: the project's own
-// switches (BUILD_SHARED_LIBS=OFF is set already) from CMakeCache.txt, a
-// BOOL whose name says SHARED turned off and one that says STATIC turned
-// on (PROJ's BUILD_LIBPROJ_SHARED, c-ares's CARES_SHARED/CARES_STATIC), and
-// the configure script when the project ships one.
-std::string shared_only_hint(const DepSpec& spec, const DepDirs& dirs) {
-  std::vector<std::string> switches;
-  if (auto cache = cachedir::read_file(dirs.build / "CMakeCache.txt")) {
-    std::istringstream in(*cache);
-    for (std::string line; std::getline(in, line);) {
-      size_t colon = line.find(":BOOL=");
-      if (colon == std::string::npos || line.starts_with("CMAKE_") || line.starts_with("BUILD_SHARED_LIBS:"))
-        continue;
-      std::string name = line.substr(0, colon), value = line.substr(colon + 6);
-      bool on = value == "ON" || value == "1" || value == "TRUE" || value == "YES";
-      if (name.find("SHARED") != std::string::npos && on) switches.push_back("\"-D" + name + "=OFF\"");
-      if (name.find("STATIC") != std::string::npos && !on) switches.push_back("\"-D" + name + "=ON\"");
-    }
+// A project's own switches for a shared build (BUILD_SHARED_LIBS=OFF is set
+// already), from CMakeCache.txt, turned the other way: a BOOL whose name
+// says SHARED and is on gets OFF, one that says STATIC and is off gets ON
+// (PROJ's BUILD_LIBPROJ_SHARED, libssh's WITH_STATIC_LIB, c-ares's
+// CARES_SHARED and CARES_STATIC).
+std::vector<std::string> static_switches(const DepDirs& dirs) {
+  std::vector<std::string> out;
+  auto cache = cachedir::read_file(dirs.build / "CMakeCache.txt");
+  if (!cache) return out;
+  std::istringstream in(*cache);
+  for (std::string line; std::getline(in, line);) {
+    size_t colon = line.find(":BOOL=");
+    if (colon == std::string::npos || line.starts_with("CMAKE_") || line.starts_with("BUILD_SHARED_LIBS:"))
+      continue;
+    std::string name = line.substr(0, colon), value = line.substr(colon + 6);
+    bool on = value == "ON" || value == "1" || value == "TRUE" || value == "YES";
+    if (name.find("SHARED") != std::string::npos && on) out.push_back("-D" + name + "=OFF");
+    if (name.find("STATIC") != std::string::npos && !on) out.push_back("-D" + name + "=ON");
   }
+  return out;
+}
+
+// What to set when the build made only shared libraries: `switches` as
+// options, and the configure script when the project ships one.
+std::string shared_only_hint(const DepSpec& spec, const std::vector<std::string>& switches) {
   std::string hint;
-  if (!switches.empty()) {
-    hint = "; try options = [";
-    for (size_t i = 0; i < switches.size(); ++i) hint += (i ? ", " : "") + switches[i];
-    hint += "]";
-  }
+  for (size_t i = 0; i < switches.size(); ++i)
+    hint += (i ? ", \"" : "; try options = [\"") + switches[i] + "\"" + (i + 1 == switches.size() ? "]" : "");
   std::error_code ec;
   for (const char* script : {"configure", "configure.ac", "configure.in"}) {
     if (!fs::is_regular_file(spec.source / script, ec)) continue;
@@ -240,7 +265,8 @@ Expected<bool> write_query(const DepDirs& dirs) {
 }  // namespace
 
 Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
-  std::vector<std::string> configure = configure_command(spec, dirs, run);
+  std::vector<std::string> learned = learned_switches(dirs);
+  std::vector<std::string> configure = configure_command(spec, dirs, run, learned);
   std::string setup = shell_join(configure) + "\n";
   std::error_code ec;
   bool fresh = reset_unless_configured(dirs, setup);
@@ -262,7 +288,20 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   }
   auto built = run.run("cmake --build", build, dirs.build);
   if (!built) return Error{built.error()};
-  auto reply = read_cmake_reply(dirs.build, spec.targets, shared_only_hint(spec, dirs));
+  std::vector<std::string> switches = static_switches(dirs);
+  bool shared_only = false;
+  auto reply = read_cmake_reply(dirs.build, spec.targets, shared_only_hint(spec, switches), &shared_only);
+  // A project whose own switch makes it shared: configured again once with
+  // the switches turned, and they are kept for its later configures.
+  if (!reply && shared_only && learned.empty() && !switches.empty()) {
+    std::string text;
+    for (const auto& sw : switches) text += sw + "\n";
+    if (Status kept = cachedir::write_atomic(learned_switches_file(dirs), text); !kept)
+      return run.error(kept.error());
+    run.warn("the CMake build made only shared libraries; configuring it again with " + shell_join(switches) +
+             " (options in cxxtest.toml override these)");
+    return build_cmake(spec, dirs, run);
+  }
   if (!reply) return run.error(reply.error());
   // Headers as the project installs them: old-style projects set no target
   // include dirs (PCRE2 10.00's pcre2posix.h is only in src/ and, after an
