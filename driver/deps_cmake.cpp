@@ -208,8 +208,11 @@ std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& d
                                            const std::vector<std::string>& learned) {
   std::vector<std::string> argv = {"cmake", "-S", dirs.source.string(), "-B", dirs.build.string()};
   if (!find_in_path("ninja").empty()) argv.insert(argv.end(), {"-G", "Ninja"});
-  argv.insert(argv.end(), {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx(),
-                           "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DBUILD_SHARED_LIBS=OFF"});
+  // BUILD_TESTING (CTest's switch): a project's tests are neither built nor
+  // looked for at configure time (their own dependencies).
+  argv.insert(argv.end(),
+              {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx(),
+               "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DBUILD_SHARED_LIBS=OFF", "-DBUILD_TESTING=OFF"});
   argv.insert(argv.end(), learned.begin(), learned.end());
   argv.insert(argv.end(), spec.options.begin(), spec.options.end());
   return argv;
@@ -253,6 +256,17 @@ std::string shared_only_hint(const DepSpec& spec, const std::vector<std::string>
   return hint;
 }
 
+// The static library targets of a configured build tree (the File API
+// reply is written at configure time), by name; none when it cannot be read.
+std::vector<std::string> static_library_targets(const fs::path& build_dir) {
+  std::map<std::string, CMakeTarget> by_id;
+  std::vector<std::string> order, names;
+  if (!read_targets(build_dir, by_id, order)) return names;
+  for (const auto& id : order)
+    if (by_id.at(id).type == "STATIC_LIBRARY") names.push_back(by_id.at(id).name);
+  return names;
+}
+
 // Asks for the codemodel in the next configure (also the one cmake --build
 // runs by itself when a CMakeLists.txt changed).
 Expected<bool> write_query(const DepDirs& dirs) {
@@ -282,9 +296,13 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   }
   std::vector<std::string> build = {"cmake", "--build", dirs.build.string(), "-j",
                                     std::to_string(run.jobs())};
-  if (!spec.targets.empty()) {
+  // Only what is linked: the named targets, else every static library (with
+  // what they depend on), not the project's programs, examples and tests,
+  // which can take longer to build than the library and fail on their own.
+  std::vector<std::string> goals = spec.targets.empty() ? static_library_targets(dirs.build) : spec.targets;
+  if (!goals.empty()) {
     build.push_back("--target");
-    build.insert(build.end(), spec.targets.begin(), spec.targets.end());
+    build.insert(build.end(), goals.begin(), goals.end());
   }
   auto built = run.run("cmake --build", build, dirs.build);
   if (!built) return Error{built.error()};
