@@ -76,6 +76,25 @@ bool autotools_needs_copy(const DepDirs& dirs) {
   return !fs::exists(dirs.source / "configure", ec) || fs::exists(dirs.source / "config.status", ec);
 }
 
+// Writes `configure` in the build dir's copy of a source that ships only
+// configure.ac: with the project's own script when it has one (autogen.sh
+// and the like also fetch m4 files, run gtkdocize or write headers, as its
+// README tells users to), NOCONFIGURE=1 so it stops before configure, else
+// or when that fails, autoreconf -fi.
+Expected<bool> generate_configure(const DepDirs& dirs, DepRunner& run) {
+  std::error_code ec;
+  for (const char* script : {"autogen.sh", "bootstrap.sh", "buildconf", "bootstrap"}) {
+    if (!fs::is_regular_file(dirs.build / script, ec)) continue;
+    if (run.try_run({"env", "NOCONFIGURE=1", "sh", std::string("./") + script}, dirs.build) &&
+        fs::exists(dirs.build / "configure", ec))
+      return true;
+    run.warn(std::string(script) + " did not write configure: running autoreconf -fi instead (see " +
+             dirs.build_log.string() + ")");
+    break;
+  }
+  return run.run("autoreconf", {"autoreconf", "-fi"}, dirs.build);
+}
+
 }  // namespace
 
 Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
@@ -93,7 +112,7 @@ Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, Dep
     if (!copied) return run.error(copied.error());
     run.map_build_to_source();
     if (!fs::exists(configure_script, ec)) {
-      auto gen = run.run("autoreconf", {"autoreconf", "-fi"}, dirs.build);
+      auto gen = generate_configure(dirs, run);
       if (!gen) return Error{gen.error()};
     }
   }
