@@ -37,7 +37,7 @@ TEST_CASE("f.Add entries must match the fuzz function's parameters") {
 TEST_CASE("a string seed for a bytes parameter says what to pass; cxxtest::Bytes makes one") {
   Run r = run("fuzz", {"-test.run=FuzzStringForBytes|FuzzBytesHelper", "-test.v"});
   CHECK(r.code == 1);
-  CHECK(r.out.find("    fuzz_test.cpp:74: mismatched types in corpus entry: [std::string], want [bytes]\n"
+  CHECK(r.out.find("    fuzz_test.cpp:81: mismatched types in corpus entry: [std::string], want [bytes]\n"
                    "        (a bytes parameter's seed is a std::vector<uint8_t>: "
                    "f.Add(cxxtest::Bytes(\"...\")))\n") != std::string::npos);
   CHECK(r.out.find("--- PASS: FuzzBytesHelper/seed#0") != std::string::npos);
