@@ -16,6 +16,7 @@
 #include "cachedir/location.h"
 #include "driver/corpus_tools.h"
 #include "driver/export_build.h"
+#include "driver/include_graph.h"
 #include "driver/load_module.h"
 #include "driver/process.h"
 
@@ -98,6 +99,16 @@ Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const 
 
 }  // namespace
 
+// The package's own libFuzzer harness (a source defining
+// LLVMFuzzerTestOneInput), relative to the package, or "".
+std::string own_harness(const Package& pkg) {
+  for (const auto& src : pkg.sources) {
+    auto text = cachedir::read_file(src);
+    if (text && (program_entries(*text) & kFuzzerEntry)) return src.filename().string();
+  }
+  return "";
+}
+
 std::string export_name(const std::string& rel_dir, const std::string& target) {
   if (rel_dir == "." || rel_dir.empty()) return target;
   std::string s = rel_dir;
@@ -124,6 +135,13 @@ Exit export_command(const std::vector<std::string>& args) {
   std::map<std::string, std::string> owner;  // name -> import path, for collisions
   for (const auto& p : tools->plan.packages) {
     if (!tools->tool.count(p.pkg->rel_dir)) continue;
+    // Its harness already is a libFuzzer target, and a second
+    // LLVMFuzzerTestOneInput could not be linked beside it.
+    if (std::string harness = own_harness(*p.pkg); !harness.empty()) {
+      std::cerr << "cxxtest: export: " << p.pkg->import_path << ": not exported: its libFuzzer harness ("
+                << harness << ") builds with $LIB_FUZZING_ENGINE as it is\n";
+      continue;
+    }
     for (const auto& fuzz : fuzz_test_names(p)) {
       ExportTarget t{&p, fuzz, export_name(p.pkg->rel_dir, fuzz)};
       if (auto [it, fresh] = owner.try_emplace(t.name, p.pkg->import_path); !fresh)

@@ -244,7 +244,9 @@ unsigned IncludeGraph::entry_points(const fs::path& file) { return scan(file).en
 bool IncludeGraph::includes_cxxtest(const fs::path& file) {
   auto names_cxxtest = [&](const fs::path& f) {
     for (const auto& d : scan(f).directives)
-      if (std::string_view(d).substr(1) == "cxxtest/cxxtest.h") return true;
+      if (std::string_view name = std::string_view(d).substr(1);
+          name == "cxxtest/cxxtest.h" || name == "cxxtest/libfuzzer.h")  // which includes cxxtest.h
+        return true;
     return false;
   };
   if (names_cxxtest(file)) return true;

@@ -52,7 +52,8 @@ class IncludeGraph {
   // (a libFuzzer harness) only into its own package's.
   unsigned entry_points(const std::filesystem::path& file);
 
-  // True when `file` or a module header it reaches includes <cxxtest/cxxtest.h>.
+  // True when `file` or a module header it reaches includes <cxxtest/cxxtest.h>
+  // (or <cxxtest/libfuzzer.h>, which does).
   bool includes_cxxtest(const std::filesystem::path& file);
 
   // Writes the scan cache if anything changed (atomic). Errors are ignored:
