@@ -323,12 +323,19 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   if (!reply) return run.error(reply.error());
   // Headers as the project installs them: old-style projects set no target
   // include dirs (PCRE2 10.00's pcre2posix.h is only in src/ and, after an
-  // install, in include/). An install that fails (a project without install
-  // rules, or targets built partly) only costs that fallback.
+  // install, in include/). Its install rules usually name its programs
+  // too, which a build of the libraries alone did not make: then the rest
+  // is built, whose failure is no error (a test that does not compile), and
+  // installed again. An install that still fails only costs that fallback.
   fs::remove_all(dirs.prefix / "include", ec);
-  if (run.try_run({"cmake", "--install", dirs.build.string(), "--prefix", dirs.prefix.string()},
-                  dirs.build) &&
-      fs::is_directory(dirs.prefix / "include", ec))
+  std::vector<std::string> install = {"cmake", "--install", dirs.build.string(), "--prefix",
+                                      dirs.prefix.string()};
+  bool installed = run.try_run(install, dirs.build);
+  if (!installed && spec.targets.empty() && !goals.empty()) {
+    run.try_run({"cmake", "--build", dirs.build.string(), "-j", std::to_string(run.jobs())}, dirs.build);
+    installed = run.try_run(install, dirs.build);
+  }
+  if (installed && fs::is_directory(dirs.prefix / "include", ec))
     reply->include_dirs.push_back(dirs.prefix / "include");
   return reply;
 }
