@@ -85,9 +85,13 @@ Expected<bool> generate_configure(const DepDirs& dirs, DepRunner& run) {
   std::error_code ec;
   for (const char* script : {"autogen.sh", "bootstrap.sh", "buildconf", "bootstrap"}) {
     if (!fs::is_regular_file(dirs.build / script, ec)) continue;
-    if (run.try_run({"env", "NOCONFIGURE=1", "sh", std::string("./") + script}, dirs.build) &&
-        fs::exists(dirs.build / "configure", ec))
-      return true;
+    // Run by its #! line when executable (many want bash), else by sh.
+    bool executable =
+        (fs::status(dirs.build / script, ec).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    std::vector<std::string> argv = {"env", "NOCONFIGURE=1"};
+    if (!executable) argv.push_back("sh");
+    argv.push_back(std::string("./") + script);
+    if (run.try_run(argv, dirs.build) && fs::exists(dirs.build / "configure", ec)) return true;
     run.warn(std::string(script) + " did not write configure: running autoreconf -fi instead (see " +
              dirs.build_log.string() + ")");
     break;
