@@ -117,21 +117,29 @@ std::string target_names(const std::map<std::string, CMakeTarget>& by_id, std::s
   return out.empty() ? "none" : out;
 }
 
-// The ids `targets` names (every static library when empty). Errors about
-// shared libraries end with `hint` and set shared_only.
+// The ids of the static library targets, in the codemodel's order.
+std::vector<std::string> static_library_ids(const std::map<std::string, CMakeTarget>& by_id,
+                                            const std::vector<std::string>& order) {
+  std::vector<std::string> ids;
+  for (const auto& id : order)
+    if (by_id.at(id).type == "STATIC_LIBRARY") ids.push_back(id);
+  return ids;
+}
+
+// The ids `targets` names (every static library when empty). An error
+// about shared libraries (a build that made only those, a named target
+// that is one) sets shared_only.
 Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>& targets,
                                                   const std::map<std::string, CMakeTarget>& by_id,
-                                                  const std::vector<std::string>& order,
-                                                  const std::string& hint, bool& shared_only) {
+                                                  const std::vector<std::string>& order, bool& shared_only) {
   std::vector<std::string> ids;
   if (targets.empty()) {
-    for (const auto& id : order)
-      if (by_id.at(id).type == "STATIC_LIBRARY") ids.push_back(id);
+    ids = static_library_ids(by_id, order);
     // Linking nothing would leave every test link with undefined references.
     shared_only = ids.empty();
     if (ids.empty())
       return Error{"the CMake build made no static library (shared libraries: " +
-                   target_names(by_id, "SHARED_LIBRARY") + "; cxxtest links deps statically)" + hint};
+                   target_names(by_id, "SHARED_LIBRARY") + "; cxxtest links deps statically)"};
     return ids;
   }
   for (const auto& name : targets) {
@@ -146,7 +154,7 @@ Expected<std::vector<std::string>> chosen_targets(const std::vector<std::string>
       return Error{"target \"" + name + "\" is a " + t.type +
                    ", not a static library (cxxtest links deps "
                    "statically; static libraries: " +
-                   target_names(by_id, "STATIC_LIBRARY") + ")" + (t.type == "SHARED_LIBRARY" ? hint : "")};
+                   target_names(by_id, "STATIC_LIBRARY") + ")"};
     ids.push_back(*it);
   }
   return ids;
@@ -160,13 +168,13 @@ void append_unique(std::vector<std::string>& to, const std::vector<std::string>&
 }  // namespace
 
 Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets,
-                                    const std::string& shared_hint, bool* shared_only) {
+                                    bool* shared_only) {
   std::map<std::string, CMakeTarget> by_id;
   std::vector<std::string> order;
   auto read = read_targets(build_dir, by_id, order);
   if (!read) return Error{read.error()};
   bool shared = false;
-  auto chosen = chosen_targets(targets, by_id, order, shared_hint, shared);
+  auto chosen = chosen_targets(targets, by_id, order, shared);
   if (shared_only) *shared_only = shared;
   if (!chosen) return Error{chosen.error()};
   std::set<std::string> seen;
@@ -262,8 +270,7 @@ std::vector<std::string> static_library_targets(const fs::path& build_dir) {
   std::map<std::string, CMakeTarget> by_id;
   std::vector<std::string> order, names;
   if (!read_targets(build_dir, by_id, order)) return names;
-  for (const auto& id : order)
-    if (by_id.at(id).type == "STATIC_LIBRARY") names.push_back(by_id.at(id).name);
+  for (const auto& id : static_library_ids(by_id, order)) names.push_back(by_id.at(id).name);
   return names;
 }
 
@@ -294,8 +301,9 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
     auto marked = mark_configured(dirs, setup);
     if (!marked) return run.error(marked.error());
   }
-  std::vector<std::string> build = {"cmake", "--build", dirs.build.string(), "-j",
-                                    std::to_string(run.jobs())};
+  const std::vector<std::string> build_all = {"cmake", "--build", dirs.build.string(), "-j",
+                                              std::to_string(run.jobs())};
+  std::vector<std::string> build = build_all;
   // Only what is linked: the named targets, else every static library (with
   // what they depend on), not the project's programs, examples and tests,
   // which can take longer to build than the library and fail on their own.
@@ -306,19 +314,22 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   }
   auto built = run.run("cmake --build", build, dirs.build);
   if (!built) return Error{built.error()};
-  std::vector<std::string> switches = static_switches(dirs);
   bool shared_only = false;
-  auto reply = read_cmake_reply(dirs.build, spec.targets, shared_only_hint(spec, switches), &shared_only);
-  // A project whose own switch makes it shared: configured again once with
-  // the switches turned, and they are kept for its later configures.
-  if (!reply && shared_only && learned.empty() && !switches.empty()) {
-    std::string text;
-    for (const auto& sw : switches) text += sw + "\n";
-    if (Status kept = cachedir::write_atomic(learned_switches_file(dirs), text); !kept)
-      return run.error(kept.error());
-    run.warn("the CMake build made only shared libraries; configuring it again with " + shell_join(switches) +
-             " (options in cxxtest.toml override these)");
-    return build_cmake(spec, dirs, run);
+  auto reply = read_cmake_reply(dirs.build, spec.targets, &shared_only);
+  if (!reply && shared_only) {
+    // A project whose own switch makes it shared: configured again once
+    // with the switches turned, and they are kept for its later configures.
+    std::vector<std::string> switches = static_switches(dirs);
+    if (learned.empty() && !switches.empty()) {
+      std::string text;
+      for (const auto& sw : switches) text += sw + "\n";
+      if (Status kept = cachedir::write_atomic(learned_switches_file(dirs), text); !kept)
+        return run.error(kept.error());
+      run.warn("the CMake build made only shared libraries; configuring it again with " +
+               shell_join(switches) + " (options in cxxtest.toml override these)");
+      return build_cmake(spec, dirs, run);
+    }
+    return run.error(reply.error() + shared_only_hint(spec, switches));
   }
   if (!reply) return run.error(reply.error());
   // Headers as the project installs them: old-style projects set no target
@@ -332,7 +343,7 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
                                       dirs.prefix.string()};
   bool installed = run.try_run(install, dirs.build);
   if (!installed && spec.targets.empty() && !goals.empty()) {
-    run.try_run({"cmake", "--build", dirs.build.string(), "-j", std::to_string(run.jobs())}, dirs.build);
+    run.try_run(build_all, dirs.build);
     installed = run.try_run(install, dirs.build);
   }
   if (installed && fs::is_directory(dirs.prefix / "include", ec))

@@ -178,9 +178,8 @@ std::vector<std::string> split_pkg_config_words(const std::string& text);
 // `targets` names (every static library when empty) and those they depend
 // on, each before its dependencies; their include dirs and defines. Errors
 // name a missing target, one that is not a static library, or a build that
-// made none; those about shared libraries end with `shared_hint` (what to
-// set instead) and set *shared_only.
+// made none; those about shared libraries set *shared_only.
 Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets,
-                                    const std::string& shared_hint = "", bool* shared_only = nullptr);
+                                    bool* shared_only = nullptr);
 
 }  // namespace cxxtest::driver::deps
