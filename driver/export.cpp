@@ -16,7 +16,6 @@
 #include "cachedir/location.h"
 #include "driver/corpus_tools.h"
 #include "driver/export_build.h"
-#include "driver/include_graph.h"
 #include "driver/load_module.h"
 #include "driver/process.h"
 
@@ -99,16 +98,6 @@ Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const 
 
 }  // namespace
 
-// The package's own libFuzzer harness (a source defining
-// LLVMFuzzerTestOneInput), relative to the package, or "".
-std::string own_harness(const Package& pkg) {
-  for (const auto& src : pkg.sources) {
-    auto text = cachedir::read_file(src);
-    if (text && (program_entries(*text) & kFuzzerEntry)) return src.filename().string();
-  }
-  return "";
-}
-
 std::string export_name(const std::string& rel_dir, const std::string& target) {
   if (rel_dir == "." || rel_dir.empty()) return target;
   std::string s = rel_dir;
@@ -137,9 +126,9 @@ Exit export_command(const std::vector<std::string>& args) {
     if (!tools->tool.count(p.pkg->rel_dir)) continue;
     // Its harness already is a libFuzzer target, and a second
     // LLVMFuzzerTestOneInput could not be linked beside it.
-    if (std::string harness = own_harness(*p.pkg); !harness.empty()) {
+    if (!p.libfuzzer_harness.empty()) {
       std::cerr << "cxxtest: export: " << p.pkg->import_path << ": not exported: its libFuzzer harness ("
-                << harness << ") builds with $LIB_FUZZING_ENGINE as it is\n";
+                << p.libfuzzer_harness.filename().string() << ") builds with $LIB_FUZZING_ENGINE as it is\n";
       continue;
     }
     for (const auto& fuzz : fuzz_test_names(p)) {

@@ -445,7 +445,9 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
     if (pp.has_tests()) {
       for (const Package* linked : graph.link_set(pkg, pp.test_files, *in.all)) {
         for (const auto& src : linked->sources) {
-          if (!is_linkable(src, linked == &pkg || linked->rel_dir == pkg.rel_dir)) continue;
+          bool own = linked == &pkg || linked->rel_dir == pkg.rel_dir;
+          if (!is_linkable(src, own)) continue;
+          if (own && (entries.at(src.native()) & kFuzzerEntry)) pp.libfuzzer_harness = src;
           auto obj = add_compile(*linked, src, false);
           if (!obj) return Error{obj.error()};
           pp.objects.push_back(*obj);

@@ -36,6 +36,7 @@ struct PackagePlan {
   std::string compiler;
   std::vector<std::filesystem::path> objects;  // link inputs
   std::vector<std::string> link_args;          // after the objects
+  std::filesystem::path libfuzzer_harness;     // its own source defining LLVMFuzzerTestOneInput, if any
   bool has_tests() const { return !test_files.empty(); }
 };
 
