@@ -179,6 +179,8 @@ void init_symbolizer() {
   }
 }
 
+const char* executable_path() { return exe_path; }
+
 bool symbolize_global(const char* path, uintptr_t offset, std::string& name, uint64_t& size) {
   int len =
       std::snprintf(input, sizeof input, "DATA \"%s\" 0x%lx\n", path, static_cast<unsigned long>(offset));

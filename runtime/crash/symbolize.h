@@ -13,6 +13,10 @@ namespace cxxtest::runtime {
 // at startup, before any crash can happen.
 void init_symbolizer();
 
+// This executable's path as init_symbolizer read it ("" before, or when
+// /proc/self/exe could not be read); valid for the life of the process.
+const char* executable_path();
+
 // Writes one line per frame (inlined calls expanded), each indented by
 // `indent` spaces: `#0 0x55d0c1 in Foo(int) /src/foo.cpp:12:3`, or without
 // a symbolizer `#0 0x55d0c1 (/path/to/module+0x1234)`. frames[0] is an exact
