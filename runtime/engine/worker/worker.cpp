@@ -231,7 +231,7 @@ class Worker {
     // (the keep area) replaces it. Checked before the scan clears them.
     reduce_words_ = coverage ? counter_words(regions_, keep_words(shm_.keep(), shm_.mask_size()))
                              : std::vector<CounterWord>{};
-    original_bytes_ = input_bytes(original_);
+    original_bytes_ = encoded_size(original_);
     int64_t now = coarse_now();
     const int64_t deadline = now + cmd.nanos;
     Reply r{Outcome::Done, 0, 0};
@@ -284,7 +284,7 @@ class Worker {
       return true;
     }
     bool reduces =
-        !reduce_words_.empty() && input_bytes(in) < original_bytes_ && counters_have_all(reduce_words_);
+        !reduce_words_.empty() && encoded_size(in) < original_bytes_ && counters_have_all(reduce_words_);
     if (collect_new(regions_, mask_, shm_.snap())) {
       r.outcome = Outcome::NewCoverage;
       write_learned(shm_, guidance_.credited(original_, in));
@@ -295,13 +295,6 @@ class Worker {
       return false;
     }
     return true;
-  }
-
-  // An input's size for REDUCE: its byte values' lengths, 8 per scalar.
-  static size_t input_bytes(const std::vector<Value>& in) {
-    size_t n = 0;
-    for (const Value& v : in) n += is_byte_kind(v.kind) ? v.bytes.size() : 8;
-    return n;
   }
 
   // int_solver.h, once per slice: probes each integer argument of the
@@ -388,7 +381,7 @@ class Worker {
   size_t max_bytes_ = 0;  // the mutator's own limit; a Fuzz command's max_len may lower it
   std::vector<Value> original_, input_;
   std::vector<CounterWord> reduce_words_;  // this slice's entry's own features, in the counters
-  size_t original_bytes_ = 0;
+  size_t original_bytes_ = 0;              // encoded_size(original_): a reducing input is shorter
   std::vector<std::vector<Value>> partner_;
   std::vector<uint8_t> scratch_;
   std::vector<uint8_t> saved_counters_;  // rerun_for_leaks
