@@ -152,6 +152,14 @@ std::vector<std::string> wrapped_command(const std::string& compiler, const std:
   return out;
 }
 
+std::vector<std::string> external_command(const std::string& compiler, const std::vector<std::string>& args,
+                                          const CompilerArgs& kind, const std::vector<std::string>& flags) {
+  std::vector<std::string> out{compiler};
+  if (kind.kind != Invocation::Query) out.insert(out.end(), flags.begin(), flags.end());
+  out.insert(out.end(), args.begin(), args.end());
+  return out;
+}
+
 std::string compile_log_line(const std::string& source, const std::string& cwd,
                              const std::vector<std::string>& args) {
   std::string line = (fs::path(cwd) / source).lexically_normal().string() + "\t" + cwd;
@@ -177,22 +185,31 @@ int compiler_wrapper_main(Language lang, const std::vector<std::string>& args) {
     std::cerr << "cxxtest " << tool << ": " << message << "\n";
     return code;
   };
-  // 1. The variant and the real compiler, from the environment.
-  std::string error;
-  auto variant = variant_from_env(std::getenv("CXXTEST_VARIANT"), &error);
-  if (!variant) return fail(error, 2);
+  // 1. The real compiler, then the variant (or an external build's
+  // flags), from the environment.
   const char* compiler_var = lang == Language::C ? "CXXTEST_CC" : "CXXTEST_CXX";
   const char* compiler = std::getenv(compiler_var);
   if (!compiler || !*compiler) compiler = lang == Language::C ? "clang" : "clang++";
-  WrapperPaths paths = installed_wrapper_paths();
-  if (variant->laf && !fs::exists(paths.laf_plugin))
-    return fail("CXXTEST_VARIANT=" + variant->name() + " needs " + paths.laf_plugin +
-                    ", which is missing (cxxtest was built without LLVM's development files)",
-                2);
-
-  // 2. The command line, then the log and the verbose line.
   CompilerArgs kind = classify_compiler_args(args);
-  std::vector<std::string> argv = wrapped_command(compiler, args, kind, *variant, paths);
+  std::vector<std::string> argv;
+  const char* variant_name = std::getenv("CXXTEST_VARIANT");
+  if (variant_name && std::string(variant_name) == "external") {
+    const char* flags =
+        std::getenv(lang == Language::C ? "CXXTEST_EXTERNAL_CFLAGS" : "CXXTEST_EXTERNAL_CXXFLAGS");
+    argv = external_command(compiler, args, kind, split_flags(flags ? flags : ""));
+  } else {
+    std::string error;
+    auto variant = variant_from_env(variant_name, &error);
+    if (!variant) return fail(error, 2);
+    WrapperPaths paths = installed_wrapper_paths();
+    if (variant->laf && !fs::exists(paths.laf_plugin))
+      return fail("CXXTEST_VARIANT=" + variant->name() + " needs " + paths.laf_plugin +
+                      ", which is missing (cxxtest was built without LLVM's development files)",
+                  2);
+    argv = wrapped_command(compiler, args, kind, *variant, paths);
+  }
+
+  // 2. The log and the verbose line.
   if (std::string err = log_sources(kind, args); !err.empty()) return fail(err, 2);
   if (const char* verbose = std::getenv("CXXTEST_WRAPPER_VERBOSE"); verbose && std::string(verbose) == "1")
     std::cerr << shell_join(argv) << "\n";

@@ -29,6 +29,13 @@
 //                            (fuzz, fuzz-asan, plain-ubsan, fuzz-asan-laf, ...);
 //                            default fuzz. Any other value: one line on stderr
 //                            naming the allowed names, exit 2.
+//                            `external`: a build for another engine (cxxtest
+//                            export): COMPILER <external flags> ARGS... for
+//                            every invocation but a query, nothing else added.
+//   CXXTEST_EXTERNAL_CFLAGS, CXXTEST_EXTERNAL_CXXFLAGS
+//                            the external flags (blank-separated, as $CFLAGS):
+//                            OSS-Fuzz's $CFLAGS / $CXXFLAGS, which both the
+//                            compiles and the links get, as its builds do.
 //   CXXTEST_CC, CXXTEST_CXX  the real compilers; default clang, clang++.
 //                            Not found: "cxxtest cc: clang: not found (set CXXTEST_CC)", exit 127.
 //   CXXTEST_WRAPPER_VERBOSE  1: print the final command line to stderr first.
@@ -110,6 +117,11 @@ std::string coverage_stub_path(const cxxtest::instrument::Variant& v, const Wrap
 std::vector<std::string> wrapped_command(const std::string& compiler, const std::vector<std::string>& args,
                                          const CompilerArgs& kind, const cxxtest::instrument::Variant& v,
                                          const WrapperPaths& p);
+
+// The command of an external build (CXXTEST_VARIANT=external): compiler,
+// `flags` unless the invocation is a query, then args.
+std::vector<std::string> external_command(const std::string& compiler, const std::vector<std::string>& args,
+                                          const CompilerArgs& kind, const std::vector<std::string>& flags);
 
 // One CXXTEST_COMPILE_LOG line, newline included.
 std::string compile_log_line(const std::string& source, const std::string& cwd,

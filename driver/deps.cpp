@@ -312,9 +312,9 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   fs::remove(dirs.result, ec);
   fs::create_directories(dirs.build, ec);
   std::ofstream(dirs.build_log, std::ios::trunc)
-      << "# [deps." << spec.name << "] " << system << ", " << ctx.variant.name() << "\n";
+      << "# [deps." << spec.name << "] " << system << ", " << ctx.build_name() << "\n";
   if (ctx.progress)
-    std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.variant.name()
+    std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.build_name()
               << ")...\n";
   DepRunner run(spec, ctx, dirs);
   auto built = run_builder(system, spec, dirs, run, entries);

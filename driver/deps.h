@@ -58,6 +58,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,9 +86,21 @@ struct DepBuild {
   std::vector<std::filesystem::path> compiled_sources;  // absolute: what its build compiled
 };
 
+// The compilers and flags of a build for another fuzzing engine (cxxtest
+// export: OSS-Fuzz's $CC, $CXX, $CFLAGS, $CXXFLAGS): the wrappers run these
+// compilers with these flags in place of a variant's (CXXTEST_VARIANT=external).
+struct ExternalCompilers {
+  std::string cc, cxx;
+  std::vector<std::string> cflags, cxxflags;
+};
+
 struct DepContext {
   std::filesystem::path deps_dir;  // <cache>/build/<module key>/<variant>/deps
   cxxtest::instrument::Variant variant;
+  // Set: the dep is built for another engine, `variant` is not used.
+  std::optional<ExternalCompilers> external;
+  // "external" or the variant's name: what build.log and progress lines say.
+  std::string build_name() const { return external ? "external" : variant.name(); }
   bool print_commands = false;  // -x: print the build system's commands
   bool progress = false;        // a TTY: one status line while building
   // The compiler wrappers; empty: cxxtest-cc / cxxtest-c++ beside the

@@ -192,17 +192,23 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   add_list(out, "lib", spec.libs);
   add_list(out, "link", spec.link);
   out += std::string("whole_archive ") + (spec.whole_archive ? "true" : "false") + "\n";
-  out += "variant " + ctx.variant.name() + "\n";
+  out += "variant " + ctx.build_name() + "\n";
   // What the wrappers add (the cxxtest binary itself is left out: a rebuilt
   // cxxtest does not rebuild every dep).
-  out += "flags " + shell_join(wrapper_compile_flags(ctx.variant, paths)) + "\n";
-  out += std::string("debug ") + kWrapperDebugFlag + " unless the build's own -g\n";
-  out += "ignorelist " + stat_line(paths.ignorelist) + "\n";
-  if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
+  if (const auto& ext = ctx.external) {
+    out += "cflags " + shell_join(ext->cflags) + "\ncxxflags " + shell_join(ext->cxxflags) + "\n";
+  } else {
+    out += "flags " + shell_join(wrapper_compile_flags(ctx.variant, paths)) + "\n";
+    out += std::string("debug ") + kWrapperDebugFlag + " unless the build's own -g\n";
+    out += "ignorelist " + stat_line(paths.ignorelist) + "\n";
+    if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
+  }
   out += "cc " + wrapper_cc(ctx) + "\ncxx " + wrapper_cxx(ctx) + "\n";
-  // The compilers the wrappers run (CXXTEST_CC / CXXTEST_CXX, else clang).
+  // The compilers the wrappers run (CXXTEST_CC / CXXTEST_CXX, else clang;
+  // an external build's own).
   for (auto [var, fallback] : {std::pair{"CXXTEST_CC", "clang"}, std::pair{"CXXTEST_CXX", "clang++"}}) {
     std::string compiler = env_or_empty(var).empty() ? fallback : env_or_empty(var);
+    if (ctx.external) compiler = std::string(var) == "CXXTEST_CC" ? ctx.external->cc : ctx.external->cxx;
     out += std::string("compiler ") + var + " " + compiler + " " + stat_line(find_in_path(compiler)) + "\n";
   }
   for (const char* var : {"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS"})

@@ -63,7 +63,7 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
   env_ = {
       "CC=" + cc_,
       "CXX=" + cxx_,
-      "CXXTEST_VARIANT=" + ctx.variant.name(),
+      "CXXTEST_VARIANT=" + ctx.build_name(),
       "CXXTEST_COMPILE_LOG=" + dirs.compile_log.string(),
       "CXXTEST_DEP_SOURCE=" + dirs.source.string(),
       "CXXTEST_DEP_BUILD=" + dirs.build.string(),
@@ -74,6 +74,12 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
       "MFLAGS=",
       "DESTDIR=",
   };
+  if (const auto& ext = ctx.external) {
+    env_.push_back("CXXTEST_CC=" + ext->cc);
+    env_.push_back("CXXTEST_CXX=" + ext->cxx);
+    env_.push_back("CXXTEST_EXTERNAL_CFLAGS=" + join_flags(ext->cflags));
+    env_.push_back("CXXTEST_EXTERNAL_CXXFLAGS=" + join_flags(ext->cxxflags));
+  }
 }
 
 void DepRunner::map_build_to_source() {

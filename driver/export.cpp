@@ -1,14 +1,20 @@
 // cxxtest export: see export.h. The steps:
 //   1. load the module and build each package's corpus tool (plain);
 //   2. ask each tool for its targets' seeds (raw) and dictionaries;
-//   3. build every target with the engine's compilers, flags and library;
+//   3. build the [deps] the targets use and every target with the engine's
+//      compilers, flags and library;
 //   4. write <name>_seed_corpus.zip, <name>.dict and <name>.options beside it.
 #include "driver/export.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <set>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "cachedir/atomic_file.h"
 #include "cachedir/cache.h"
@@ -56,6 +62,26 @@ Expected<bool> write_seed_zip(const fs::path& seeds, const fs::path& zip) {
   return true;
 }
 
+// Unsets environment variables for its lifetime; puts them back after.
+class EnvHidden {
+ public:
+  explicit EnvHidden(std::vector<std::string> names) {
+    for (auto& n : names)
+      if (const char* v = std::getenv(n.c_str())) {
+        saved_.emplace_back(n, v);
+        ::unsetenv(n.c_str());
+      }
+  }
+  ~EnvHidden() {
+    for (const auto& [n, v] : saved_) ::setenv(n.c_str(), v.c_str(), 1);
+  }
+  EnvHidden(const EnvHidden&) = delete;
+  EnvHidden& operator=(const EnvHidden&) = delete;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> saved_;
+};
+
 struct Session {
   SubOptions opts;
   fs::path cwd, out;
@@ -96,6 +122,25 @@ Expected<bool> write_extras(const ExportTarget& t, const fs::path& seeds, const 
   return true;
 }
 
+Expected<bool> build_deps_for_engine(const Module& module, const std::vector<ExportTarget>& targets,
+                                     const ExportEnv& env, const fs::path& work, bool print_commands,
+                                     int jobs) {
+  std::vector<Package> packages;
+  std::set<std::string> seen;
+  for (const auto& t : targets)
+    if (seen.insert(t.package->pkg->rel_dir).second) packages.push_back(*t.package->pkg);
+  DepContext ctx;
+  ctx.deps_dir = work / "deps";
+  ctx.external = ExternalCompilers{env.cc, env.cxx, env.cflags, env.cxxflags};
+  ctx.print_commands = print_commands;
+  ctx.progress = isatty(2) != 0;
+  ctx.jobs = jobs;
+  ctx.module_root = module.config.root;
+  auto built = build_used_deps(module.config, packages, ctx);
+  if (!built) return Error{built.error()};
+  return true;
+}
+
 }  // namespace
 
 std::string export_name(const std::string& rel_dir, const std::string& target) {
@@ -114,8 +159,15 @@ Exit export_command(const std::vector<std::string>& args) {
   int jobs =
       s->opts.jobs > 0 ? s->opts.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
-  // 1. The corpus tools (and the plain plan the export rebuilds from).
-  auto tools = build_corpus_tools(*module, *s->cache, s->opts.print_commands, jobs);
+  // 1. The corpus tools (and the plain plan the export rebuilds from). The
+  // engine's $CFLAGS / $CXXFLAGS (-fsanitize=address, fuzzer-no-link) are
+  // not for this plain build: its [deps] would get them from the
+  // environment and its links would lack their runtimes.
+  ExportEnv env = export_env_from_environment();
+  auto tools = [&] {
+    EnvHidden hidden({"CFLAGS", "CXXFLAGS"});
+    return build_corpus_tools(*module, *s->cache, s->opts.print_commands, jobs);
+  }();
   if (!tools) {
     std::cerr << tools.error();
     return Exit::Usage;
@@ -139,7 +191,6 @@ Exit export_command(const std::vector<std::string>& args) {
     }
   }
   if (targets.empty()) return sub_fail("export: no fuzz tests in the packages");
-  ExportEnv env = export_env_from_environment();
   fs::path work = tools->plan.build_dir.parent_path() / ("export-" + env.key());
 
   // 2. Seeds and dictionaries, from each package's tool.
@@ -155,11 +206,16 @@ Exit export_command(const std::vector<std::string>& args) {
                       " failed");
   }
 
-  // 3. The binaries.
+  // 3. The [deps] the targets use, built again with the engine's compilers
+  // and flags (as OSS-Fuzz builds a library: instrumented for its engine
+  // and sanitizer), then the binaries.
+  auto deps = build_deps_for_engine(*module, targets, env, work, s->opts.print_commands, jobs);
+  if (!deps) return sub_fail(deps.error());
   std::error_code ec;
   fs::create_directories(s->out, ec);
   if (ec) return sub_fail("export: " + s->out.string() + ": " + ec.message());
-  auto built = build_exports(tools->plan, targets, env, s->out, work, s->opts.print_commands, jobs);
+  DepsSwap swap{tools->plan.build_dir / "deps", work / "deps"};
+  auto built = build_exports(tools->plan, targets, env, swap, s->out, work, s->opts.print_commands, jobs);
   if (!built) return sub_fail(built.error());
 
   // 4. Seed corpus, dictionary and options beside each.

@@ -20,13 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> words_of(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 std::string env_or(const char* name, const std::string& fallback) {
   const char* v = std::getenv(name);
   return v ? v : fallback;
@@ -122,6 +115,24 @@ bool write_if_changed(const fs::path& path, const std::string& text, std::string
   return written.ok();
 }
 
+// `args` with each path under the plain deps dir moved to the export's;
+// an archive moved there must exist.
+Expected<std::vector<std::string>> swap_deps(std::vector<std::string> args, const DepsSwap& deps) {
+  const std::string from = deps.plain_dir.string() + "/", to = deps.export_dir.string() + "/";
+  for (auto& a : args) {
+    bool moved = false;
+    for (size_t at = a.find(from); at != std::string::npos; at = a.find(from, at + to.size())) {
+      a.replace(at, from.size(), to);
+      moved = true;
+    }
+    std::error_code ec;
+    if (moved && fs::path(a).extension() == ".a" && !fs::exists(a, ec))
+      return Error{"export: " + a +
+                   " is missing: the dep's build for the engine made no such archive (the plain build did)"};
+  }
+  return args;
+}
+
 }  // namespace
 
 std::string ExportEnv::key() const {
@@ -137,15 +148,15 @@ ExportEnv export_env_from_environment() {
   e.sanitizer = env_or("SANITIZER", "");
   std::string defaults =
       "-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link" + sanitizer_flag(e.sanitizer);
-  e.cflags = words_of(env_or("CFLAGS", defaults));
-  e.cxxflags = words_of(env_or("CXXFLAGS", defaults));
-  e.engine = words_of(env_or("LIB_FUZZING_ENGINE", "-fsanitize=fuzzer"));
+  e.cflags = split_flags(env_or("CFLAGS", defaults));
+  e.cxxflags = split_flags(env_or("CXXFLAGS", defaults));
+  e.engine = split_flags(env_or("LIB_FUZZING_ENGINE", "-fsanitize=fuzzer"));
   return e;
 }
 
 Expected<bool> build_exports(const Plan& plain, const std::vector<ExportTarget>& targets,
-                             const ExportEnv& env, const fs::path& out_dir, const fs::path& work,
-                             bool print_commands, int jobs) {
+                             const ExportEnv& env, const DepsSwap& deps, const fs::path& out_dir,
+                             const fs::path& work, bool print_commands, int jobs) {
   const fs::path src = install_paths().prefix / "lib/cxxtest/src";
   if (!fs::exists(src / "runtime/export/export_entry.cpp"))
     return Error{"export: the runtime's sources are missing from " + src.string() + " (reinstall cxxtest)"};
@@ -193,7 +204,9 @@ Expected<bool> build_exports(const Plan& plain, const std::vector<ExportTarget>&
       fs::path obj = work / "obj" / c.object.lexically_relative(plain.build_dir);
       moved[c.object.string()] = obj;
       bool is_c = is_c_source(c.source);
-      std::vector<std::string> flags = c.flags;
+      auto swapped = swap_deps(c.flags, deps);
+      if (!swapped) return Error{swapped.error()};
+      std::vector<std::string> flags = std::move(*swapped);
       const auto& extra = is_c ? env.cflags : env.cxxflags;
       flags.insert(flags.end(), extra.begin(), extra.end());
       n.compile(c.source, obj, is_c ? env.cc : env.cxx, flags);
@@ -217,7 +230,9 @@ Expected<bool> build_exports(const Plan& plain, const std::vector<ExportTarget>&
     std::vector<std::string> ld = env.cxxflags;
     ld.push_back(archive.string());
     ld.insert(ld.end(), env.engine.begin(), env.engine.end());
-    for (const auto& a : t.package->link_args)
+    auto link_args = swap_deps(t.package->link_args, deps);
+    if (!link_args) return Error{link_args.error()};
+    for (const auto& a : *link_args)
       if (a != install_paths().runtime_lib.string()) ld.push_back(a);
     if (uses_re2) ld.insert(ld.end(), {"-Wl,-Bstatic", "-lre2", "-Wl,-Bdynamic"});
     ld.push_back("-pthread");

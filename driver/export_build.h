@@ -33,10 +33,19 @@ struct ExportTarget {
   std::string name;                      // the binary's name (export_name)
 };
 
+// The [deps] as built for the engine (its compilers and flags) in
+// `export_dir`, in place of the plain plan's `plain_dir` builds: the same
+// files under another deps directory.
+struct DepsSwap {
+  std::filesystem::path plain_dir, export_dir;
+};
+
 // Builds out_dir/<name> for every target, in `work` (a build directory of
-// its own). Errors hold the failed steps' output.
+// its own), with every path under the plain plan's deps dir in its compile
+// flags and link arguments taken from `deps.export_dir`. Errors hold the
+// failed steps' output.
 Expected<bool> build_exports(const Plan& plain, const std::vector<ExportTarget>& targets,
-                             const ExportEnv& env, const std::filesystem::path& out_dir,
+                             const ExportEnv& env, const DepsSwap& deps, const std::filesystem::path& out_dir,
                              const std::filesystem::path& work, bool print_commands, int jobs);
 
 }  // namespace cxxtest::driver

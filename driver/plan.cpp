@@ -268,26 +268,17 @@ Expected<bool> load_compile_dbs(const PlanInputs& in, FlagSources& sources) {
 // Builds (or finds up to date) every dep a matched package uses.
 Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Variant& variant,
                           const fs::path& build_dir, FlagSources& sources) {
-  std::set<std::string> wanted;
-  for (const auto& pkg : *in.matched) {
-    BuildSettings s = in.config->for_package(pkg.rel_dir);
-    for (const auto& d : in.config->deps)
-      if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), d.name) != s.deps.end())
-        wanted.insert(d.name);
-  }
   DepContext ctx;
   ctx.deps_dir = build_dir / "deps";
   ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
   ctx.print_commands = in.print_commands;
   ctx.progress = isatty(2) != 0;
   ctx.module_root = in.config->root;
-  for (const auto& spec : in.config->deps) {
-    if (!wanted.count(spec.name)) continue;
-    auto built = ensure_dep(spec, ctx);
-    if (!built) return Error{built.error()};
-    for (const auto& src : built->compiled_sources) sources.dep_sources.insert(src.string());
-    sources.deps.emplace(spec.name, std::move(*built));
-  }
+  auto built = build_used_deps(*in.config, *in.matched, ctx);
+  if (!built) return Error{built.error()};
+  for (const auto& [name, dep] : *built)
+    for (const auto& src : dep.compiled_sources) sources.dep_sources.insert(src.string());
+  sources.deps = std::move(*built);
   return true;
 }
 
@@ -333,6 +324,26 @@ void check_one_test_main(PackagePlan& pp) {
 }
 
 }  // namespace
+
+Expected<std::map<std::string, DepBuild>> build_used_deps(const Config& config,
+                                                          const std::vector<Package>& packages,
+                                                          const DepContext& ctx) {
+  std::set<std::string> wanted;
+  for (const auto& pkg : packages) {
+    BuildSettings s = config.for_package(pkg.rel_dir);
+    for (const auto& d : config.deps)
+      if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), d.name) != s.deps.end())
+        wanted.insert(d.name);
+  }
+  std::map<std::string, DepBuild> out;
+  for (const auto& spec : config.deps) {
+    if (!wanted.count(spec.name)) continue;
+    auto built = ensure_dep(spec, ctx);
+    if (!built) return Error{built.error()};
+    out.emplace(spec.name, std::move(*built));
+  }
+  return out;
+}
 
 Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) {
   const Config& config = *in.config;

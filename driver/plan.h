@@ -11,6 +11,7 @@
 #include "cachedir/cache.h"
 #include "common/expected.h"
 #include "driver/config.h"
+#include "driver/deps.h"
 #include "driver/discovery.h"
 #include "driver/module.h"
 #include "instrument/variant.h"
@@ -61,6 +62,12 @@ struct PlanInputs {
 // (pkg-config, compile_commands.json, a dep's build, the discover tool);
 // signature errors are per package.
 Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache);
+
+// The [deps] the packages use (each one's deps key, else every dep), built
+// or found up to date with `ctx` (ensure_dep), by name.
+Expected<std::map<std::string, DepBuild>> build_used_deps(const Config& config,
+                                                          const std::vector<Package>& packages,
+                                                          const DepContext& ctx);
 
 // The variant with the module's settings applied: [fuzz] laf.
 cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, const Config& config);

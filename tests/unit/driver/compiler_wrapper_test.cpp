@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "driver/compiler_wrapper.h"
+#include "driver/shell.h"
 
 using namespace cxxtest::driver;
 using cxxtest::instrument::Mode;
@@ -137,6 +138,22 @@ TEST_CASE("a compile without a -g flag of its own gets line tables, for file:lin
 TEST_CASE("a query is passed through untouched") {
   CHECK(command({"--version"}, kFuzzAsan) == Args{"clang", "--version"});
   CHECK(command({"-print-prog-name=ld"}) == Args{"clang", "-print-prog-name=ld"});
+}
+
+TEST_CASE("an external build (cxxtest export): its flags before the build's, for compiles and links") {
+  const Args flags = split_flags("  -O1 -fsanitize=address\t-fsanitize=fuzzer-no-link ");
+  REQUIRE(flags == Args{"-O1", "-fsanitize=address", "-fsanitize=fuzzer-no-link"});
+  auto external = [&](const Args& args) {
+    return external_command("afl-clang-fast", args, classify_compiler_args(args), flags);
+  };
+  CHECK(external({"-c", "a.c", "-o", "a.o"}) == Args{"afl-clang-fast", "-O1", "-fsanitize=address",
+                                                     "-fsanitize=fuzzer-no-link", "-c", "a.c", "-o", "a.o"});
+  CHECK(external({"a.o", "-o", "prog"}) == Args{"afl-clang-fast", "-O1", "-fsanitize=address",
+                                                "-fsanitize=fuzzer-no-link", "a.o", "-o", "prog"});
+  CHECK(external({"-E", "a.c"}).size() == 6);
+  CHECK(external({"--version"}) == Args{"afl-clang-fast", "--version"});
+  CHECK(split_flags("") == Args{});
+  CHECK(join_flags(flags) == "-O1 -fsanitize=address -fsanitize=fuzzer-no-link");
 }
 
 TEST_CASE("compile log lines: absolute source, cwd, then the original args, tab-separated") {
