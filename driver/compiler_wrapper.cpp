@@ -108,6 +108,7 @@ CompilerArgs classify_compiler_args(const std::vector<std::string>& args) {
       ++i;
     } else if (is_debug_flag(a)) {
       out.debug_flag = true;
+      out.debug_off = a == "-g0";
     }
   }
   if (!inputs) out.kind = Invocation::Query;
@@ -142,6 +143,7 @@ std::vector<std::string> wrapped_command(const std::string& compiler, const std:
   bool compiles = kind.kind == Invocation::Compile || (kind.kind == Invocation::Link && kind.compiles);
   if (compiles && !kind.debug_flag) out.push_back(kWrapperDebugFlag);
   out.insert(out.end(), args.begin(), args.end());
+  if (compiles && kind.debug_off) out.push_back(kWrapperDebugFlag);
   if (kind.kind != Invocation::Link) return out;
   for (const auto& f : cxxtest::instrument::link_flags(v))  // the sanitizer flags are in both lists
     if (std::find(compile_flags.begin(), compile_flags.end(), f) == compile_flags.end()) out.push_back(f);

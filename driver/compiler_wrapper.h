@@ -18,11 +18,13 @@
 //                  a program the build links on its own needs no cxxtest runtime.
 // The compile flags go first so that the project's own flags can override
 // them for a file (-fno-sanitize=..., -fno-builtin). A compile whose
-// arguments have no -g flag of their own (-g, -g0, -ggdb, -gdwarf-4, ...)
-// also gets kWrapperDebugFlag, so sanitizer reports and cxxtest's stacks
-// name file:line in a library whose build adds no debug info (a release
-// CMake build, a Makefile without -g); a preprocessing run or a link of
-// objects gets none.
+// arguments have no -g flag of their own (-g, -ggdb, -gdwarf-4, ...) also
+// gets kWrapperDebugFlag, so sanitizer reports and cxxtest's stacks name
+// file:line in a library whose build adds no debug info (a release CMake
+// build, a Makefile without -g); one whose last -g flag is -g0 (a
+// configure script's non-debug default, as c-ares's) gets it after its
+// arguments, where it wins; a preprocessing run or a link of objects gets
+// none.
 //
 // Environment:
 //   CXXTEST_VARIANT          a variant name as Variant::name() prints it
@@ -81,6 +83,7 @@ constexpr const char* kWrapperDebugFlag = "-gline-tables-only";
 struct CompilerArgs {
   Invocation kind = Invocation::Query;
   bool debug_flag = false;           // a -g flag of the build's own (not -gcc-toolchain)
+  bool debug_off = false;            // the last of those is -g0
   std::vector<std::string> sources;  // inputs with a C/C++ source suffix, as written
   bool compiles = false;             // an input is not an object, archive, shared library or @file
   bool relocatable = false;          // -r: a partial link gets no stub archive

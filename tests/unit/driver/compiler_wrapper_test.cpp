@@ -121,10 +121,13 @@ TEST_CASE("a compile without a -g flag of its own gets line tables, for file:lin
   CHECK(count(command({"-c", "a.c"}, kPlain), kLines) == 1);
   CHECK(count(command({"-S", "a.cc"}), kLines) == 1);
   CHECK(count(command({"main.c", "-o", "prog"}), kLines) == 1);  // compiles and links
-  // The build's own choice stands, whatever it is.
-  for (const std::string& own :
-       {"-g", "-g0", "-g3", "-ggdb", "-gdwarf-4", "-gline-tables-only", "-gsplit-dwarf"})
+  // The build's own choice stands, but -g0 (a configure script's non-debug
+  // default): line tables after it, where they win.
+  for (const std::string& own : {"-g", "-g3", "-ggdb", "-gdwarf-4", "-gline-tables-only", "-gsplit-dwarf"})
     CHECK_MESSAGE(count(command({"-c", own, "a.c"}), kLines) == (own == kLines ? 1 : 0), own);
+  CHECK(command({"-c", "-g0", "a.c"}).back() == kLines);
+  CHECK(count(command({"-g0", "-c", "a.c", "-g"}), kLines) == 0);  // the last one counts
+  CHECK(count(command({"-g", "-c", "a.c", "-g0"}), kLines) == 1);
   // Not a debug flag, nor is a flag's value.
   CHECK(count(command({"-gcc-toolchain", "/opt/gcc", "-c", "a.c"}), kLines) == 1);
   CHECK(count(command({"-c", "a.c", "-o", "-g"}), kLines) == 1);
