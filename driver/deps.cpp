@@ -216,6 +216,7 @@ std::optional<DepBuild> read_result(const fs::path& file, const std::string& fin
     b.link_group = j.at("link_group").get<bool>();
     b.compiled_sources = paths_of(j.at("compiled_sources"));
     b.program_archives = paths_of(j.at("program_archives"));
+    b.fingerprint = j.at("fingerprint").get<std::string>();
   } catch (const json::exception&) {
     return std::nullopt;
   }
@@ -325,6 +326,7 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!found) return Error{found.error()};
   add_pkg_config(spec, dirs, run, *built);
   built->compiled_sources = compiled_sources(dirs);
+  built->fingerprint = fingerprint.hash;
   for (const auto& a : built->archives)
     if (archive_defines(a, "main")) built->program_archives.push_back(a);
   FastCheck fast;
@@ -388,18 +390,26 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
                  "] has build = \"command\" but no libs: name the "
                  "static libraries the command produces (and include_dirs for its headers)"};
   DepDirs dirs = dep_dirs(spec, ctx);
+  auto with_prefix = [&](DepBuild b) {
+    b.prefix = dirs.prefix;
+    return b;
+  };
   // The fast path: only the files the last build depended on (deps_watch.h).
-  if (auto done = read_result(dirs.result, "", fingerprint_of(spec, *system, ctx, {}).hash)) return *done;
+  if (auto done = read_result(dirs.result, "", fingerprint_of(spec, *system, ctx, {}).hash))
+    return with_prefix(*done);
   WalkSkip skip = skipped_by_walk(dirs, ctx);
   auto entries = walk_source(dirs.source, skip.paths, skip.names);
   Fingerprint fingerprint = fingerprint_of(spec, *system, ctx, entries);
-  if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;
+  if (auto done = read_result(dirs.result, fingerprint.hash)) return with_prefix(*done);
 
   cachedir::FileLock lock;
   if (Status locked = lock.acquire(dirs.lock, cachedir::LockMode::Exclusive); !locked)
     return Error{spec.where + ": [deps." + spec.name + "]: " + locked.error()};
-  if (auto done = read_result(dirs.result, fingerprint.hash)) return *done;  // another run built it meanwhile
-  return build_dep(spec, *system, ctx, dirs, entries, fingerprint);
+  // Another run may have built it meanwhile.
+  if (auto done = read_result(dirs.result, fingerprint.hash)) return with_prefix(*done);
+  auto built = build_dep(spec, *system, ctx, dirs, entries, fingerprint);
+  if (!built) return built;
+  return with_prefix(*built);
 }
 
 }  // namespace cxxtest::driver

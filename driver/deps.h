@@ -29,8 +29,16 @@
 // emptied. Builds in a copy map the copy to the source dir in debug info
 // (-ffile-prefix-map), so reports name the user's files.
 //
+// Deps are built in cxxtest.toml's order, and a dep's build finds the ones
+// built before it (a library that needs another, as libvorbis needs libogg),
+// as it would find them installed: their install prefixes lead
+// PKG_CONFIG_PATH (<prefix>/lib/pkgconfig, lib64/pkgconfig, share/pkgconfig)
+// and CMAKE_PREFIX_PATH, their include dirs (-I) CPPFLAGS and their
+// archives' dirs (-L) LDFLAGS, each before the user's own value.
+//
 // A dep is rebuilt when its fingerprint changes (the DepSpec, the variant,
-// the wrapper flags, the compilers, CFLAGS/CXXFLAGS/CPPFLAGS/LDFLAGS, and the
+// the wrapper flags, the compilers, CFLAGS/CXXFLAGS/CPPFLAGS/LDFLAGS, the
+// fingerprints of the deps built before it, and the
 // (path, mtime, size) of every file under its source dir but .git, object
 // files, other build trees, the cache and the module's own directory when it
 // lies inside: its tests, cxxtest.toml and testdata/ never rebuild the
@@ -84,6 +92,14 @@ struct DepBuild {
   // binary's own main.
   std::vector<std::filesystem::path> program_archives;
   std::vector<std::filesystem::path> compiled_sources;  // absolute: what its build compiled
+  std::string fingerprint;                              // what it was built from (its hash)
+  std::filesystem::path prefix;                         // its install prefix (deps/<NAME>/prefix)
+};
+
+// A dep built before another, which that one's build finds (see above).
+struct EarlierDep {
+  std::string name;
+  DepBuild build;
 };
 
 // The compilers and flags of a build for another fuzzing engine (cxxtest
@@ -110,6 +126,8 @@ struct DepContext {
   // The module's root: when it lies inside a dep's source (a fuzz/ module in
   // the library's checkout), it is not part of the dep's sources.
   std::filesystem::path module_root;
+  // The deps built before this one, in order: its build finds them.
+  std::vector<EarlierDep> earlier;
 };
 
 // Builds the dep if its fingerprint changed, else reads the last result.

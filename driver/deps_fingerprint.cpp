@@ -199,7 +199,7 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
     out += "cflags " + shell_join(ext->cflags) + "\ncxxflags " + shell_join(ext->cxxflags) + "\n";
   } else {
     out += "flags " + shell_join(wrapper_compile_flags(ctx.variant, paths)) + "\n";
-    out += std::string("debug ") + kWrapperDebugFlag + " unless the build's own -g\n";
+    out += std::string("debug ") + kWrapperDebugFlag + " unless the build's own -g, after a last -g0\n";
     out += "ignorelist " + stat_line(paths.ignorelist) + "\n";
     if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
   }
@@ -211,8 +211,11 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
     if (ctx.external) compiler = std::string(var) == "CXXTEST_CC" ? ctx.external->cc : ctx.external->cxx;
     out += std::string("compiler ") + var + " " + compiler + " " + stat_line(find_in_path(compiler)) + "\n";
   }
-  for (const char* var : {"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS"})
+  for (const char* var :
+       {"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "PKG_CONFIG_PATH", "CMAKE_PREFIX_PATH"})
     out += std::string("env ") + var + "=" + env_or_empty(var) + "\n";
+  // What its build finds of the deps before it (rebuilt, they rebuild it).
+  for (const EarlierDep& d : ctx.earlier) out += "earlier " + d.name + " " + d.build.fingerprint + "\n";
   EntriesHash files;
   for (const auto& e : entries) files.add(e);
   out += "files " + std::to_string(entries.size()) + " " + files.hex() + "\n";

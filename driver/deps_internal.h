@@ -124,18 +124,26 @@ class DepRunner {
   // "<where>: [deps.NAME]: " + what.
   Error error(const std::string& what) const;
 
+  // PKG_CONFIG_PATH as the build commands get it: the earlier deps' dirs,
+  // then the user's.
+  const std::string& pkg_config_path() const { return pkg_config_path_; }
+  // The earlier deps (DepContext::earlier).
+  const std::vector<EarlierDep>& earlier() const { return ctx_.earlier; }
+
   int jobs() const { return jobs_; }
   const std::string& cc() const { return cc_; }
   const std::string& cxx() const { return cxx_; }
 
  private:
   int exec(const std::vector<std::string>& argv, const fs::path& cwd, std::string* how);
+  void find_earlier_deps(const DepContext& ctx);
 
   const DepSpec& spec_;
   const DepContext& ctx_;
   const DepDirs& dirs_;
   std::string cc_, cxx_;
   std::vector<std::string> env_;
+  std::string pkg_config_path_;
   int jobs_;
 };
 
@@ -164,10 +172,11 @@ Expected<DepBuild> build_command(const DepSpec& spec, const DepDirs& dirs, DepRu
 // What the pkg-config files the build installed say its libraries need
 // (driver/deps_pkgconfig.cpp): when <prefix>/lib/pkgconfig, lib64/pkgconfig
 // or share/pkgconfig holds *.pc files, `pkg-config --cflags` and `pkg-config
-// --static --libs` of all of them (PKG_CONFIG_PATH naming those dirs first)
-// add their -I/-isystem dirs (unless the spec names include_dirs), -D
-// defines, and link arguments (unless the spec names link) but -l of a
-// library among `b.archives`. pkg-config missing or failing is a warning.
+// --static --libs` of all of them (PKG_CONFIG_PATH naming those dirs first,
+// then run.pkg_config_path()) add their -I/-isystem dirs (unless the spec
+// names include_dirs), -D defines, and link arguments (unless the spec names
+// link) but -l of a library among `b.archives` or an earlier dep's.
+// pkg-config missing or failing is a warning.
 void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, DepBuild& b);
 
 // Splits pkg-config output into words: blanks separate, a backslash keeps

@@ -89,7 +89,7 @@ void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, De
   if (names.empty()) return;
   std::string path;
   for (const auto& d : pc_dirs) path += (path.empty() ? "" : ":") + d;
-  if (const char* user = std::getenv("PKG_CONFIG_PATH"); user && *user) path += ":" + std::string(user);
+  if (!run.pkg_config_path().empty()) path += ":" + run.pkg_config_path();
   std::vector<std::string> env = {"PKG_CONFIG_PATH=" + path};
   auto query = [&](std::vector<std::string> flags, std::vector<std::string>* words) {
     std::vector<std::string> argv = {"pkg-config"};
@@ -109,8 +109,12 @@ void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, De
   if (!query({"--cflags"}, &cflags)) return;
   add_cflags(cflags, spec.include_dirs.empty(), b);
   if (!spec.link.empty() || !query({"--static", "--libs"}, &libs)) return;
+  // -l of its own archives or an earlier dep's (linked as deps already).
+  std::vector<fs::path> archives = b.archives;
+  for (const EarlierDep& d : run.earlier())
+    archives.insert(archives.end(), d.build.archives.begin(), d.build.archives.end());
   for (const auto& w : libs)
-    if (!names_an_archive(w, b.archives)) b.link_args.push_back(w);
+    if (!names_an_archive(w, archives)) b.link_args.push_back(w);
 }
 
 }  // namespace cxxtest::driver::deps

@@ -2,6 +2,7 @@
 // and failure messages with the log's last lines.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -74,12 +75,43 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
       "MFLAGS=",
       "DESTDIR=",
   };
+  find_earlier_deps(ctx);
   if (const auto& ext = ctx.external) {
     env_.push_back("CXXTEST_CC=" + ext->cc);
     env_.push_back("CXXTEST_CXX=" + ext->cxx);
     env_.push_back("CXXTEST_EXTERNAL_CFLAGS=" + join_flags(ext->cflags));
     env_.push_back("CXXTEST_EXTERNAL_CXXFLAGS=" + join_flags(ext->cxxflags));
   }
+}
+
+// PKG_CONFIG_PATH, CMAKE_PREFIX_PATH, CPPFLAGS and LDFLAGS that lead with
+// the earlier deps (deps.h), the user's values after.
+void DepRunner::find_earlier_deps(const DepContext& ctx) {
+  std::string pc_path, prefixes;
+  std::vector<std::string> cppflags, ldflags;
+  for (const EarlierDep& d : ctx.earlier) {
+    for (const char* sub : {"lib/pkgconfig", "lib64/pkgconfig", "share/pkgconfig"})
+      pc_path += (pc_path.empty() ? "" : ":") + (d.build.prefix / sub).string();
+    prefixes += (prefixes.empty() ? "" : ":") + d.build.prefix.string();
+    for (const auto& dir : d.build.include_dirs) cppflags.push_back("-I" + dir.string());
+    for (const auto& a : d.build.archives)
+      if (std::string dir = "-L" + a.parent_path().string();
+          std::find(ldflags.begin(), ldflags.end(), dir) == ldflags.end())
+        ldflags.push_back(dir);
+  }
+  auto user = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v ? v : "");
+  };
+  auto lead = [](std::string mine, const std::string& theirs, const char* sep) {
+    return theirs.empty() ? mine : mine.empty() ? theirs : mine + sep + theirs;
+  };
+  pkg_config_path_ = lead(pc_path, user("PKG_CONFIG_PATH"), ":");
+  if (ctx.earlier.empty()) return;
+  env_.push_back("PKG_CONFIG_PATH=" + pkg_config_path_);
+  env_.push_back("CMAKE_PREFIX_PATH=" + lead(prefixes, user("CMAKE_PREFIX_PATH"), ":"));
+  env_.push_back("CPPFLAGS=" + lead(join_flags(cppflags), user("CPPFLAGS"), " "));
+  env_.push_back("LDFLAGS=" + lead(join_flags(ldflags), user("LDFLAGS"), " "));
 }
 
 void DepRunner::map_build_to_source() {
@@ -139,7 +171,12 @@ bool DepRunner::capture(const std::vector<std::string>& argv, const std::vector<
   if (ctx_.print_commands) std::cerr << shell_join(env) << " " << shell_join(argv) << "\n";
   ProcessOptions opts;
   opts.cwd = dirs_.build.string();
-  opts.extra_env = env_;
+  // `env` wins over the runner's own values of the same names.
+  for (const auto& e : env_) {
+    std::string name = e.substr(0, e.find('=') + 1);
+    if (std::none_of(env.begin(), env.end(), [&](const std::string& x) { return x.rfind(name, 0) == 0; }))
+      opts.extra_env.push_back(e);
+  }
   opts.extra_env.insert(opts.extra_env.end(), env.begin(), env.end());
   output->clear();
   ExitStatus st = run_process(argv, opts, output);

@@ -336,10 +336,12 @@ Expected<std::map<std::string, DepBuild>> build_used_deps(const Config& config,
         wanted.insert(d.name);
   }
   std::map<std::string, DepBuild> out;
+  DepContext each = ctx;  // each dep's build finds those built before it
   for (const auto& spec : config.deps) {
     if (!wanted.count(spec.name)) continue;
-    auto built = ensure_dep(spec, ctx);
+    auto built = ensure_dep(spec, each);
     if (!built) return Error{built.error()};
+    each.earlier.push_back({spec.name, *built});
     out.emplace(spec.name, std::move(*built));
   }
   return out;

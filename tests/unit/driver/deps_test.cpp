@@ -199,6 +199,19 @@ TEST_CASE("deps: the fingerprint changes with an edit, a new file or the spec, a
   std::string asan = fp();
   CHECK(asan.find("variant plain-asan\n") != std::string::npos);
   CHECK(asan.find("-fsanitize=address") != std::string::npos);
+  // A dep built before it, then rebuilt from other inputs.
+  DepBuild base;
+  base.fingerprint = "f1";
+  ctx.earlier.push_back({"base", base});
+  std::string after_base = fp();
+  CHECK(after_base.find("earlier base f1\n") != std::string::npos);
+  ctx.earlier.back().build.fingerprint = "f2";
+  CHECK(fp() != after_base);
+  // An external build (cxxtest export): the engine's compilers and flags.
+  ctx.external = ExternalCompilers{"afl-clang-fast", "afl-clang-fast++", {"-O1"}, {"-O2"}};
+  std::string external = fp();
+  CHECK(external.find("variant external\ncflags -O1\ncxxflags -O2\n") != std::string::npos);
+  CHECK(external.find("compiler CXXTEST_CC afl-clang-fast ") != std::string::npos);
 }
 
 TEST_CASE("deps: spec paths resolve against the source dir or $SOURCE, $BUILD, $PREFIX") {
