@@ -54,6 +54,15 @@ enum class Lang { C, Cxx };
 
 Lang lang_of(const fs::path& src) { return is_c_source(src) ? Lang::C : Lang::Cxx; }
 
+// A .c libFuzzer harness written for $CXX, as OSS-Fuzz and fuzzer-test-suite
+// build scripts compile many: `extern "C"` with no __cplusplus guard, which
+// no C compiler takes. Compiled as C++ (-x c++).
+bool c_harness_in_cxx(const fs::path& src) {
+  auto text = cxxtest::cachedir::read_file(src);
+  return text && text->find("extern \"C\"") != std::string::npos &&
+         text->find("__cplusplus") == std::string::npos;
+}
+
 bool is_cxx_std(const std::string& flag) {
   return flag.rfind("-std=c++", 0) == 0 || flag.rfind("-std=gnu++", 0) == 0;
 }
@@ -102,6 +111,9 @@ Expected<std::vector<std::string>> base_flags(const FlagSources& fs_, const Buil
   const Config& config = *fs_.config;
   const CompileDb* db = fs_.db_for(s);
   std::vector<std::string> f = std_flag(s, db, src, lang, test_file);
+  // C headers written before C++17 declare `register` parameters (Little
+  // CMS 2.8's lcms2.h): an error in C++17 and later unless this says not.
+  if (lang == Lang::Cxx) f.push_back("-Wno-register");
   f.insert(f.end(), {"-g", "-O1", "-I" + config.root.string()});
   for (const auto& dir : s.include_dirs) f.push_back("-I" + (config.root / dir).lexically_normal().string());
   f.push_back("-isystem");
@@ -416,8 +428,11 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
     fs::path obj = it->second = plan.build_dir / object_name(config, src);
     BuildSettings s = config.for_package(owner.rel_dir);
     Lang lang = lang_of(src);
+    bool c_as_cxx = lang == Lang::C && (graph.entry_points(src) & kFuzzerEntry) && c_harness_in_cxx(src);
+    if (c_as_cxx) lang = Lang::Cxx;
     auto flags = base_flags(sources, s, src, lang, test_file);
     if (!flags) return Error{flags.error()};
+    if (c_as_cxx) flags->insert(flags->end(), {"-x", "c++"});
     bool instrument = variant.mode == Mode::Plain ||
                       !cxxtest::instrument::is_noinstrument(config.noinstrument, rel_of(config, src));
     auto variant_flags = instrument ? cxxtest::instrument::instrumented_flags(variant, ignorelist, laf_plugin)
