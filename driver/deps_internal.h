@@ -179,6 +179,10 @@ Expected<DepBuild> build_command(const DepSpec& spec, const DepDirs& dirs, DepRu
 // pkg-config missing or failing is a warning.
 void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, DepBuild& b);
 
+// Where an install prefix keeps pkg-config files (add_pkg_config reads them,
+// a later dep's PKG_CONFIG_PATH names them).
+inline constexpr const char* kPkgConfigDirs[] = {"lib/pkgconfig", "lib64/pkgconfig", "share/pkgconfig"};
+
 // Splits pkg-config output into words: blanks separate, a backslash keeps
 // the next character (pkg-config escapes blanks in paths so).
 std::vector<std::string> split_pkg_config_words(const std::string& text);

@@ -13,7 +13,7 @@ namespace {
 // The dirs under the prefix holding *.pc files, and those files' names
 // (without .pc), sorted.
 void find_pc_files(const DepDirs& dirs, std::vector<std::string>& pc_dirs, std::vector<std::string>& names) {
-  for (const char* sub : {"lib/pkgconfig", "lib64/pkgconfig", "share/pkgconfig"}) {
+  for (const char* sub : kPkgConfigDirs) {
     std::error_code ec;
     bool any = false;
     for (const auto& e : fs::directory_iterator(dirs.prefix / sub, ec)) {

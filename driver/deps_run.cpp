@@ -90,7 +90,7 @@ void DepRunner::find_earlier_deps(const DepContext& ctx) {
   std::string pc_path, prefixes;
   std::vector<std::string> cppflags, ldflags;
   for (const EarlierDep& d : ctx.earlier) {
-    for (const char* sub : {"lib/pkgconfig", "lib64/pkgconfig", "share/pkgconfig"})
+    for (const char* sub : kPkgConfigDirs)
       pc_path += (pc_path.empty() ? "" : ":") + (d.build.prefix / sub).string();
     prefixes += (prefixes.empty() ? "" : ":") + d.build.prefix.string();
     for (const auto& dir : d.build.include_dirs) cppflags.push_back("-I" + dir.string());
