@@ -1,6 +1,7 @@
 #include "driver/config.h"
 
 #include <toml++/toml.h>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -285,13 +286,21 @@ DepSpec read_dep(const std::string& file, const std::string& name, const toml::t
   return d;
 }
 
+// In the file's order: a dep is built after those it may need, listed
+// before it (toml::table keeps its keys sorted, so they are put back in the
+// order of their place in the file).
 void read_deps(const std::string& file, const toml::table& t, Config& c) {
-  for (auto&& [k, v] : t) {
-    std::string name(k.str());
+  std::vector<std::pair<const toml::key*, const toml::node*>> in_file;
+  for (auto&& [k, v] : t) in_file.emplace_back(&k, &v);
+  auto place = [](const toml::key* k) { return std::pair{k->source().begin.line, k->source().begin.column}; };
+  std::stable_sort(in_file.begin(), in_file.end(),
+                   [&](const auto& a, const auto& b) { return place(a.first) < place(b.first); });
+  for (const auto& [k, v] : in_file) {
+    std::string name(k->str());
     if (!dep_name_ok(name))
-      throw ConfigError{where(file, k.source()) + "dependency name \"" + name +
+      throw ConfigError{where(file, k->source()) + "dependency name \"" + name +
                         "\" may hold only letters, digits, '_', '-' and '.'"};
-    c.deps.push_back(read_dep(file, name, table_value(file, "deps." + name, v), c.root));
+    c.deps.push_back(read_dep(file, name, table_value(file, "deps." + name, *v), c.root));
   }
 }
 

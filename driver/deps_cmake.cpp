@@ -218,9 +218,8 @@ std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& d
   if (!find_in_path("ninja").empty()) argv.insert(argv.end(), {"-G", "Ninja"});
   // BUILD_TESTING (CTest's switch): a project's tests are neither built nor
   // looked for at configure time (their own dependencies).
-  argv.insert(argv.end(),
-              {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx(),
-               "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DBUILD_SHARED_LIBS=OFF", "-DBUILD_TESTING=OFF"});
+  argv.insert(argv.end(), {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx()});
+  argv.insert(argv.end(), cmake_fixed_settings().begin(), cmake_fixed_settings().end());
   argv.insert(argv.end(), learned.begin(), learned.end());
   argv.insert(argv.end(), spec.options.begin(), spec.options.end());
   return argv;
@@ -284,6 +283,17 @@ Expected<bool> write_query(const DepDirs& dirs) {
 }
 
 }  // namespace
+
+// RelWithDebInfo, with its flags spelled out to leave out -DNDEBUG: a
+// fuzzed library's assert()s are bugs the fuzzer should stop on, and the
+// builds libFuzzer and OSS-Fuzz users make keep them. A user's
+// -DCMAKE_BUILD_TYPE=Release in options brings NDEBUG back.
+const std::vector<std::string>& cmake_fixed_settings() {
+  static const std::vector<std::string> settings = {
+      "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g",
+      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g", "-DBUILD_SHARED_LIBS=OFF", "-DBUILD_TESTING=OFF"};
+  return settings;
+}
 
 Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
   std::vector<std::string> learned = learned_switches(dirs);

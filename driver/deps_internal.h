@@ -163,6 +163,9 @@ Expected<bool> mark_configured(const DepDirs& dirs, const std::string& setup);
 // The builders: each runs the build and returns include_dirs, defines,
 // archives and link_group (the caller adds the rest).
 Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run);
+// The -D settings every CMake configure gets before the user's options
+// (the fingerprint lists them, so a change rebuilds).
+const std::vector<std::string>& cmake_fixed_settings();
 Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
                                    const std::vector<SourceEntry>& entries);
 Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,

@@ -88,6 +88,13 @@ struct FlagSources {
         if (auto it = deps.find(d.name); it != deps.end()) out.push_back(&it->second);
     return out;
   }
+  // The same in link order: a dep may use those listed before it, and the
+  // linker takes what an archive needs only from the archives after it.
+  std::vector<const DepBuild*> deps_to_link(const BuildSettings& s) const {
+    std::vector<const DepBuild*> out = deps_of(s);
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
 };
 
 // The -std= of one compile: a test file always gets the module's C++
@@ -496,7 +503,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
       pp.objects.push_back(main_obj);
       pp.binary = plan.build_dir / "bin" / (slug + ".test");
       pp.link_args = s.ldflags;
-      add_dep_archives(sources.deps_of(s), pp.link_args);
+      add_dep_archives(sources.deps_to_link(s), pp.link_args);
       // The interception archive goes before the runtime: it uses the hook
       // variable that the runtime archive, after it, defines.
       // So is -bench's counting malloc, which calls into nothing.
@@ -507,7 +514,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                                              (install_paths().runtime_lib.parent_path() / archive).string(),
                                              "-Wl,--no-whole-archive"});
       pp.link_args.push_back(install_paths().runtime_lib.string());
-      for (const DepBuild* d : sources.deps_of(s)) pp.link_args = with(pp.link_args, d->link_args);
+      for (const DepBuild* d : sources.deps_to_link(s)) pp.link_args = with(pp.link_args, d->link_args);
       for (const auto& lib : s.libs)
         pp.link_args.push_back(
             lib.empty() || lib[0] == '-' || lib.find('/') != std::string::npos ? lib : "-l" + lib);

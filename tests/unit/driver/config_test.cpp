@@ -155,6 +155,26 @@ TEST_CASE("[deps.NAME] tables") {
             .find("has no [deps.nope] table") != std::string::npos);
 }
 
+TEST_CASE("[deps] keep the file's order, not their names' order") {
+  // libvorbis needs libogg: listed first, built first, whatever the names.
+  auto c = parse(
+      "[module]\nname = \"m\"\n"
+      "[deps.zlib]\nsource = \"z\"\n"
+      "[deps.png]\nsource = \"png\"\n"
+      "[deps.freetype]\nsource = \"ft\"\n");
+  REQUIRE(c.ok());
+  REQUIRE(c->deps.size() == 3);
+  CHECK(c->deps[0].name == "zlib");
+  CHECK(c->deps[1].name == "png");
+  CHECK(c->deps[2].name == "freetype");
+  auto inline_deps =
+      parse("deps = { ogg = { source = \"o\" }, a = { source = \"a\" } }\n[module]\nname = \"m\"\n");
+  REQUIRE(inline_deps.ok());
+  REQUIRE(inline_deps->deps.size() == 2);
+  CHECK(inline_deps->deps[0].name == "ogg");
+  CHECK(inline_deps->deps[1].name == "a");
+}
+
 TEST_CASE("module names follow Go's module path rules, so cache paths stay inside the cache") {
   auto name = [](const std::string& n) { return parse("[module]\nname = \"" + n + "\"\n"); };
   CHECK(name("example.com/calc").ok());
