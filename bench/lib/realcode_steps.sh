@@ -169,6 +169,7 @@ session() {
     say "resuming: $e on $t (w$w, seed $rep) was recorded"
     return 0
   fi
+  cell_ran=1
   rm -rf "$d" && mkdir -p "$d"
   local failed_before=${#failures[@]}
   t0=$(now_ns)
@@ -206,10 +207,13 @@ measure_sessions() {
   for rep in $(seq "$seeds"); do
     for w in $workers; do
       for t in $targets; do
+        cell_ran=0
         for e in "${order[@]}"; do
           say "$t, workers $w, $e (seed $rep of $seeds, $last_time s; $(load_now))"
           session "$e" "$t" "$w" "$rep"
         done
+        # A resumed run lists the load once per cell, when the cell ran.
+        [ "$cell_ran" = 1 ] || continue
         loads+=("seed $rep, $t, w$w: $(load_now)")
         echo "${loads[-1]}" >>"$work/loads"
       done
