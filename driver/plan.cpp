@@ -503,7 +503,8 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
       pp.objects.push_back(main_obj);
       pp.binary = plan.build_dir / "bin" / (slug + ".test");
       pp.link_args = s.ldflags;
-      add_dep_archives(sources.deps_to_link(s), pp.link_args);
+      const std::vector<const DepBuild*> link_deps = sources.deps_to_link(s);
+      add_dep_archives(link_deps, pp.link_args);
       // The interception archive goes before the runtime: it uses the hook
       // variable that the runtime archive, after it, defines.
       // So is -bench's counting malloc, which calls into nothing.
@@ -514,7 +515,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                                              (install_paths().runtime_lib.parent_path() / archive).string(),
                                              "-Wl,--no-whole-archive"});
       pp.link_args.push_back(install_paths().runtime_lib.string());
-      for (const DepBuild* d : sources.deps_to_link(s)) pp.link_args = with(pp.link_args, d->link_args);
+      for (const DepBuild* d : link_deps) pp.link_args = with(pp.link_args, d->link_args);
       for (const auto& lib : s.libs)
         pp.link_args.push_back(
             lib.empty() || lib[0] == '-' || lib.find('/') != std::string::npos ? lib : "-l" + lib);
