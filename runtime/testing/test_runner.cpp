@@ -12,6 +12,7 @@
 #include "flags/config.h"
 #include "testing/output.h"
 #include "testing/running.h"
+#include "testing/test_threads.h"
 
 namespace cxxtest::runtime {
 namespace {
@@ -50,7 +51,6 @@ void finish_parallel_subs(TestState& t, const std::vector<TestState*>& subs) {
   t.barrier.open();
   for (TestState* sub : subs) {
     sub->signal.wait();
-    sub->thread.join();
   }
   running_add(t);
   Clock::time_point cleanup_start = Clock::now();
@@ -66,7 +66,7 @@ void finish_parallel_subs(TestState& t, const std::vector<TestState*>& subs) {
 
 }  // namespace
 
-void run_test(TestState& t, const Body& body) {
+void run_test(TestState& t, Body body) {
   CurrentTest scope(t);
   t.start = Clock::now();
   t.races_seen = races_reported();
@@ -94,6 +94,8 @@ void run_test(TestState& t, const Body& body) {
   }
   if (t.parent && leaf) set_ran(t);
   running_remove(t);
+  body = nullptr;  // its captures die before Run returns, as at a thread's end
+  release_test_thread();
   t.signal.send();
 }
 
@@ -107,17 +109,8 @@ bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind) 
   }
   if (child.chatty) chatty().update(child.name, frame() + ("=== RUN   " + child.name + "\n"));
   running_add(child);
-  child.thread = std::thread([&child, body = std::move(body)] {
-    ThreadAltStack alt_stack;
-    run_test(child, body);
-  });
-  child.signal.wait();
-  bool parallel;
-  {
-    std::lock_guard lock(child.mu);
-    parallel = child.is_parallel;
-  }
-  if (!parallel) child.thread.join();
+  start_on_test_thread([&child, body = std::move(body)]() mutable { run_test(child, std::move(body)); });
+  child.signal.wait();  // ended, or paused in Parallel
   return !failed(child);
 }
 

@@ -11,14 +11,14 @@ namespace cxxtest::runtime {
 using Body = std::function<void(TestState&)>;
 
 // Runs body as test t on the calling thread (Go's tRunner): the body, its
-// cleanups, its parallel subtests, the report to the parent. When it
-// returns, t is done and t.signal has been sent.
-void run_test(TestState& t, const Body& body);
+// cleanups, its parallel subtests, the report to the parent. Before the
+// final t.signal, body (and what it captured) is destroyed.
+void run_test(TestState& t, Body body);
 
 enum class TestKind { Test, Fuzz };  // Fuzz: the state gets a FuzzState (an F)
 
 // Starts a subtest of parent named `name` (already the full, unique name) on
-// a new thread and waits until it finishes or pauses in Parallel. Returns
+// a test thread of its own (test_threads.h) and waits until it finishes or pauses in Parallel. Returns
 // false if it failed.
 bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind = TestKind::Test);
 

@@ -18,7 +18,6 @@
 #include <optional>
 #include <stop_token>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "flags/matcher.h"
@@ -92,7 +91,6 @@ struct TestState {
   // state for many inputs: an input after a cancelled one gets a new one.
   std::vector<std::unique_ptr<ContextState>> contexts;
 
-  std::thread thread;                     // the thread running this test (not for roots)
   Signal signal;                          // sent when the test pauses in Parallel and when it ends
   Gate barrier;                           // opened when the body has returned (releases parallel subs)
   bool stop_thrown = false;               // own thread: a StopTest was thrown

@@ -44,18 +44,18 @@ TEST_CASE("non-verbose run prints only failing tests, nested, then FAIL") {
   int sites = 0;
   CHECK(without_throw_sites(r.out, &sites) ==
         "--- FAIL: TestFail (0.00s)\n"
-        "    basic_test.cpp:13: got 1, want 2\n"
-        "    basic_test.cpp:14: line one\n"
+        "    basic_test.cpp:16: got 1, want 2\n"
+        "    basic_test.cpp:17: line one\n"
         "        line two\n"
         "--- FAIL: TestFatal (0.00s)\n"
-        "    basic_test.cpp:20: stop\n"
+        "    basic_test.cpp:23: stop\n"
         "--- FAIL: TestSub (0.00s)\n"
-        "    basic_test.cpp:25: parent log\n"
+        "    basic_test.cpp:28: parent log\n"
         "    --- FAIL: TestSub/a_b (0.00s)\n"
-        "        basic_test.cpp:27: in a\n"
+        "        basic_test.cpp:30: in a\n"
         "        --- FAIL: TestSub/a_b/deep (0.00s)\n"
-        "            basic_test.cpp:28: deep failure\n"
-        "    basic_test.cpp:33: after\n"
+        "            basic_test.cpp:31: deep failure\n"
+        "    basic_test.cpp:36: after\n"
         "cleanup sub\n"
         "body done\n"
         "cleanup 2\n"
@@ -72,22 +72,22 @@ TEST_CASE("-test.v prints RUN, logs as they happen, and PASS/SKIP lines") {
   CHECK(r.code == 1);
   CHECK(r.out ==
         "=== RUN   TestPass\n"
-        "    basic_test.cpp:10: hello 42\n"
+        "    basic_test.cpp:13: hello 42\n"
         "--- PASS: TestPass (0.00s)\n"
         "=== RUN   TestSkip\n"
-        "    basic_test.cpp:17: not today\n"
+        "    basic_test.cpp:20: not today\n"
         "--- SKIP: TestSkip (0.00s)\n"
         "=== RUN   TestSub\n"
-        "    basic_test.cpp:25: parent log\n"
+        "    basic_test.cpp:28: parent log\n"
         "=== RUN   TestSub/a_b\n"
-        "    basic_test.cpp:27: in a\n"
+        "    basic_test.cpp:30: in a\n"
         "=== RUN   TestSub/a_b/deep\n"
-        "    basic_test.cpp:28: deep failure\n"
+        "    basic_test.cpp:31: deep failure\n"
         "=== RUN   TestSub/a_b#01\n"
-        "    basic_test.cpp:30: dup TestSub/a_b#01\n"
+        "    basic_test.cpp:33: dup TestSub/a_b#01\n"
         "=== RUN   TestSub/#00\n"
         "=== NAME  TestSub\n"
-        "    basic_test.cpp:33: after\n"
+        "    basic_test.cpp:36: after\n"
         "--- FAIL: TestSub (0.00s)\n"
         "    --- FAIL: TestSub/a_b (0.00s)\n"
         "        --- FAIL: TestSub/a_b/deep (0.00s)\n"
@@ -144,6 +144,13 @@ TEST_CASE("-test.failfast stops after the first failure") {
   CHECK(contains(all.out, "--- FAIL: TestFatal"));
 }
 
+TEST_CASE("a subtest's captures are gone when Run returns, on a reused thread too") {
+  Run r = run("basic", {"-test.v", "-test.run=^(TestSubPass|TestRunDropsCaptures)$"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "--- PASS: TestRunDropsCaptures/holds"));
+  CHECK(contains(r.out, "--- PASS: TestRunDropsCaptures ("));
+}
+
 TEST_CASE("-test.list prints matching top-level names and runs nothing") {
   Run r = run("basic", {"-test.list=Sub"});
   CHECK(r.code == 0);
@@ -190,7 +197,7 @@ TEST_CASE("an uncaught exception fails its test and the others keep running") {
         "    panic: uncaught exception std::runtime_error: boom\n"
         "--- FAIL: TestException (0.00s)\n"
         "=== RUN   TestAfterException\n"
-        "    basic_test.cpp:69: still running\n"
+        "    basic_test.cpp:72: still running\n"
         "--- PASS: TestAfterException (0.00s)\n"
         "FAIL\n");
   // The stack it was thrown from: the throw in the test, and no runner frame.

@@ -2,10 +2,13 @@
 // TempDir, Setenv, exceptions. Run by behaviour_test.cpp.
 #include <cxxtest/cxxtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 void TestPass(cxxtest::T& t) { t.Log("hello", 42); }
 
@@ -72,6 +75,29 @@ void TestShort(cxxtest::T& t) {
   if (cxxtest::Short()) t.Skip("short mode");
 }
 
+// What a subtest's function captured is destroyed before Run returns, as
+// when each subtest had a thread that ended (test threads are reused).
+// (Last in the file: the expected outputs name the lines above.)
+// Counts its live copies; one destroyed on another thread dies slowly, so
+// if that happened after Run returned, the test still sees it live.
+struct Probe {
+  std::atomic<int>* live;
+  std::thread::id made_on = std::this_thread::get_id();
+  explicit Probe(std::atomic<int>* l) : live(l) { ++*live; }
+  Probe(const Probe& o) : live(o.live) { ++*live; }
+  ~Probe() {
+    if (std::this_thread::get_id() != made_on) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    --*live;
+  }
+};
+
+void TestRunDropsCaptures(cxxtest::T& t) {
+  std::atomic<int> live = 0;
+  Probe probe(&live);
+  t.Run("holds", [probe](cxxtest::T& t) { t.Log("copies of the probe:", probe.live->load()); });
+  if (live != 1) t.Errorf("%d copies of the subtest's function outlived Run", live - 1);
+}
+
 static const cxxtest::internal::TestEntry tests[] = {
     {"TestPass", &TestPass},
     {"TestFail", &TestFail},
@@ -86,6 +112,7 @@ static const cxxtest::internal::TestEntry tests[] = {
     {"TestException", &TestException},
     {"TestAfterException", &TestAfterException},
     {"TestShort", &TestShort},
+    {"TestRunDropsCaptures", &TestRunDropsCaptures},
 };
 
 int main(int argc, char** argv) {
