@@ -1,4 +1,8 @@
-// testing/libfuzzer_harness.cpp: LLVMFuzzerInitialize for cxxtest/libfuzzer.h.
+// testing/libfuzzer_harness.cpp: LLVMFuzzerInitialize and the -1 return
+// for cxxtest/libfuzzer.h.
+#include "testing/libfuzzer_harness.h"
+
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -6,9 +10,23 @@
 
 #include "crash/symbolize.h"
 
+namespace cxxtest::runtime {
+namespace {
+std::atomic<bool> input_rejected{false};
+}  // namespace
+
+bool take_rejected_input() {
+  if (!input_rejected.load(std::memory_order_relaxed)) return false;
+  input_rejected.store(false, std::memory_order_relaxed);
+  return true;
+}
+}  // namespace cxxtest::runtime
+
 namespace cxxtest::internal {
 
 using runtime::executable_path;
+
+void reject_fuzz_input() { runtime::input_rejected.store(true, std::memory_order_relaxed); }
 
 void initialize_libfuzzer_harness(int (*initialize)(int*, char***)) {
   static std::once_flag once;

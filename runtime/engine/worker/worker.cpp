@@ -27,6 +27,7 @@
 #include "fuzz/chain.h"
 #include "fuzz/minimize.h"
 #include "fuzz/scalar_ops.h"
+#include "testing/libfuzzer_harness.h"
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -70,20 +71,19 @@ class Worker {
   // Runs one input: true if it failed (its counters are then cleared: its
   // coverage counts for nothing). An input that leaked (leak_check.h) ends
   // the worker, as a crash does, so the next one starts with no leak on
-  // record.
+  // record. A libFuzzer harness's -1 (libfuzzer_harness.h) clears the
+  // counters of an input that passed: it adds nothing to the corpus.
   bool run_input(const std::vector<Value>& in, int64_t now) {
     begin_leak_window();
-    if (executor_.run(in, now)) {
-      clear_counters(regions_);
-      return true;
+    bool failed = executor_.run(in, now);
+    bool rejected = take_rejected_input();
+    if (!failed && leak_suspected()) {
+      failed = rerun_for_leaks(in, now);  // the second run failing fails the input
+      take_rejected_input();              // the second run's -1 was the first's
+      if (!failed && input_leaked()) record_leak_and_exit();
     }
-    if (!leak_suspected()) return false;
-    if (rerun_for_leaks(in, now)) {  // the second run failed: the input fails
-      clear_counters(regions_);
-      return true;
-    }
-    if (input_leaked()) record_leak_and_exit();
-    return false;
+    if (failed || rejected) clear_counters(regions_);
+    return failed;
   }
 
   // An input that kept more allocations than it freed runs once more, as

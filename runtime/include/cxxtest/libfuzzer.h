@@ -10,8 +10,10 @@
 //
 // Each process calls LLVMFuzzerInitialize once, if the harness defines it,
 // with argv = {the test binary's path}; every input goes to
-// LLVMFuzzerTestOneInput unchanged (its return value is ignored, as
-// libFuzzer ignores all but -1). Seeds: f.Add(cxxtest::Bytes(...)) before
+// LLVMFuzzerTestOneInput unchanged. As in libFuzzer, a return of -1 keeps
+// the input out of the corpus while fuzzing (its coverage counts for
+// nothing; a crash or leak in it is still found), and other values are
+// ignored. Seeds: f.Add(cxxtest::Bytes(...)) before
 // the call, testdata/fuzz/FuzzTarget/, or -fuzzimport=DIR for a directory
 // of raw inputs.
 #pragma once
@@ -30,14 +32,20 @@ namespace cxxtest {
 namespace internal {
 // Calls LLVMFuzzerInitialize, when defined, the first time only.
 void initialize_libfuzzer_harness(int (*initialize)(int*, char***));
+// LLVMFuzzerTestOneInput returned -1 for the input being run.
+void reject_fuzz_input();
 }  // namespace internal
 
 inline void LibFuzzerHarness(F& f) {
   internal::initialize_libfuzzer_harness(&LLVMFuzzerInitialize);
 #if CXXTEST_HAS_SPAN
-  f.Fuzz([](T&, std::span<const uint8_t> data) { LLVMFuzzerTestOneInput(data.data(), data.size()); });
+  f.Fuzz([](T&, std::span<const uint8_t> data) {
+    if (LLVMFuzzerTestOneInput(data.data(), data.size()) == -1) internal::reject_fuzz_input();
+  });
 #else
-  f.Fuzz([](T&, const std::vector<uint8_t>& data) { LLVMFuzzerTestOneInput(data.data(), data.size()); });
+  f.Fuzz([](T&, const std::vector<uint8_t>& data) {
+    if (LLVMFuzzerTestOneInput(data.data(), data.size()) == -1) internal::reject_fuzz_input();
+  });
 #endif
 }
 
