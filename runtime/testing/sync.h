@@ -9,6 +9,15 @@
 
 namespace cxxtest::runtime {
 
+// Tells the CPU this is a spin-wait loop (x86 `pause`, Arm `yield`).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+  asm volatile("yield");
+#endif
+}
+
 // A counting signal (Go's `signal chan bool`): every send() releases one
 // wait(). wait() spins a little before it sleeps: a parent waits on a
 // subtest that is often shorter than a futex sleep and wake-up (a seed file
@@ -34,7 +43,7 @@ class Signal {
     auto until = std::chrono::steady_clock::now() + kSpin;
     for (unsigned i = 1;; ++i) {
       if (sent_.load(std::memory_order_acquire) > taken_.load(std::memory_order_relaxed)) return;
-      __builtin_ia32_pause();
+      cpu_relax();
       if (i % 64 == 0 && std::chrono::steady_clock::now() > until) return;
     }
   }
