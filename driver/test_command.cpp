@@ -314,8 +314,15 @@ Exit test_command(const std::vector<std::string>& args) {
       run.precomputed = report_build_failure(p, built->failed[p.pkg->rel_dir], cwd);
       run.precomputed_failed = build_failed = true;
     } else {
+      // Inputs that run in a build of their own do not run here too.
+      std::vector<std::string> skip;
+      if (auto more = second.find(i); more != second.end()) {
+        std::string list;
+        for (const std::string& needs : more->second.needs) list += (list.empty() ? "" : "|") + needs;
+        skip.push_back("-test.seedsskipneeding=" + list);
+      }
       run = make_run(p, *opts, results, fuzzing ? &module->config.fuzz : nullptr,
-                     variant->sanitizer_options(), cache.root(), cwd, cover.get(), i);
+                     variant->sanitizer_options(), cache.root(), cwd, cover.get(), i, skip);
     }
     // "ok" alone would read as the package's verdict, with its marked
     // inputs' FAIL still to come.
