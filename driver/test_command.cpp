@@ -306,6 +306,7 @@ Exit test_command(const std::vector<std::string>& args) {
   bool build_failed = false;
   for (size_t i = 0; i < plan->packages.size(); ++i) {
     const PackagePlan& p = plan->packages[i];
+    auto more = second.find(i);  // this package's inputs that need another build
     PackageRun run;
     run.import_path = p.pkg->import_path;
     if (!p.has_tests()) {
@@ -316,7 +317,7 @@ Exit test_command(const std::vector<std::string>& args) {
     } else {
       // Inputs that run in a build of their own do not run here too.
       std::vector<std::string> skip;
-      if (auto more = second.find(i); more != second.end()) {
+      if (more != second.end()) {
         std::string list;
         for (const std::string& needs : more->second.needs) list += (list.empty() ? "" : "|") + needs;
         skip.push_back("-test.seedsskipneeding=" + list);
@@ -326,10 +327,10 @@ Exit test_command(const std::vector<std::string>& args) {
     }
     // "ok" alone would read as the package's verdict, with its marked
     // inputs' FAIL still to come.
-    if (auto more = second.find(i); more != second.end())
-      run.trailer = without_needs_trailer(more->second.needs);
+    if (more != second.end()) run.trailer = without_needs_trailer(more->second.needs);
     runs.push_back(std::move(run));
-    for (PackageRun& r : second[i].runs) runs.push_back(std::move(r));
+    if (more != second.end())
+      for (PackageRun& r : more->second.runs) runs.push_back(std::move(r));
   }
   bool json = opts->build.json;
   // Benchmarks run one package at a time, as go test runs them, so that

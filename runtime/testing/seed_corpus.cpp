@@ -90,11 +90,14 @@ void run_generated_corpus(TestState& f, const FuzzTarget& target) {
   }
 }
 
-// Whether inputs marked `needs` run in a build of their own in this run
-// (-test.seedsskipneeding, from the driver's needs_runs.h).
-bool run_elsewhere(const std::string& needs) {
+// Whether the testdata input at `path` is marked with needs that run in a
+// build of their own in this run (-test.seedsskipneeding, from the
+// driver's needs_runs.h). Reads the file only when some do.
+bool run_elsewhere(const std::string& path) {
   const std::string& skip = flags().seedsskipneeding;
-  if (needs.empty() || skip.empty()) return false;
+  if (skip.empty()) return false;
+  std::string needs = corpus::needs_of_file(path);
+  if (needs.empty()) return false;
   for (size_t at = 0; at <= skip.size();) {
     size_t end = std::min(skip.find('|', at), skip.size());
     if (skip.compare(at, end - at, needs) == 0) return true;
@@ -115,7 +118,7 @@ void run_seed_corpus(TestState& f, const FuzzTarget& target) {
   for (const std::string& file : corpus_files(target.name)) {
     std::string path = testdata_path(target.name, file);
     if (!needing.empty() && corpus::needs_of_file(path) != needing) continue;
-    if (needing.empty() && run_elsewhere(corpus::needs_of_file(path))) continue;
+    if (needing.empty() && run_elsewhere(path)) continue;
     run_input(f, target.name + "/" + file, file_input_body(path, target.fn));
   }
   if (needing.empty() && flags().fuzzcorpus && !flags().fuzzcachedir.empty()) run_generated_corpus(f, target);

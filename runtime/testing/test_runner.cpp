@@ -49,9 +49,7 @@ void finish_parallel_subs(TestState& t, const std::vector<TestState*>& subs) {
   t.ctx.limit.release();
   running_remove(t);
   t.barrier.open();
-  for (TestState* sub : subs) {
-    sub->signal.wait();
-  }
+  for (TestState* sub : subs) sub->signal.wait();
   running_add(t);
   Clock::time_point cleanup_start = Clock::now();
   run_cleanups(t);

@@ -18,8 +18,8 @@ void run_test(TestState& t, Body body);
 enum class TestKind { Test, Fuzz };  // Fuzz: the state gets a FuzzState (an F)
 
 // Starts a subtest of parent named `name` (already the full, unique name) on
-// a test thread of its own (test_threads.h) and waits until it finishes or pauses in Parallel. Returns
-// false if it failed.
+// a test thread of its own (test_threads.h) and waits until it finishes or
+// pauses in Parallel. Returns false if it failed.
 bool run_subtest(TestState& parent, std::string name, Body body, TestKind kind = TestKind::Test);
 
 // T::Parallel (see cxxtest.h); misuse fails t and stops it.
