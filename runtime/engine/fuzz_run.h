@@ -17,8 +17,9 @@
 // Environment: CXXTEST_PACKAGE (set by the driver) is the package pattern
 // printed in the re-run hint (default "."); CXXTEST_FUZZSEED=N fixes the
 // random seed (Go's GODEBUG=fuzzseed; workers still differ by stream);
-// CXXTEST_FUZZ_WORKER_OUTPUT=1 keeps the workers' stdout and stderr, which
-// otherwise go to /dev/null as Go's do.
+// CXXTEST_FUZZ_WORKER_OUTPUT=1 lets the workers' stdout and stderr through,
+// which otherwise are never shown as they are written, as Go's are not (a
+// failure's report shows what its input wrote: WorkerLink::output).
 #pragma once
 
 #include <cxxtest/cxxtest.h>

@@ -65,6 +65,10 @@ void Coordinator::run() {
   if (!start_workers()) return;
   std::fprintf(stderr, "fuzz: seed %llu (-fuzzseed=%llu repeats this run with -parallel=1)\n",
                static_cast<unsigned long long>(opts_.seed), static_cast<unsigned long long>(opts_.seed));
+  // That the tokens arrived (libFuzzer says "Dictionary: N entries").
+  if (!target_.dict.empty())
+    std::fprintf(stderr, "fuzz: dictionary: %zu %s (F::Dict, testdata/fuzz/%s.dict)\n", target_.dict.size(),
+                 target_.dict.size() == 1 ? "entry" : "entries", target_.name.c_str());
   log_progress();
   loop();
   write_accepted();

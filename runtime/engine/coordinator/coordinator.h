@@ -176,6 +176,7 @@ class Coordinator {
     size_t slot = 0;
     std::vector<Value> input;
     Failure failure;
+    std::string output;  // what the process wrote while the input failed (WorkerLink::output)
   };
   // -fuzzkeepgoing (coordinator_crash.cpp): reports the crash just handled,
   // restarts its worker and clears it; false when the run should end.
@@ -212,7 +213,7 @@ class Coordinator {
   void write_accepted();
   void reduce_entry(size_t e, std::vector<Value> input);
   void found_crash(size_t i, Failure f);
-  void seed_failed(const Entry& e, const Failure& f);
+  void seed_failed(const Entry& e, const Failure& f, const std::string& output);
   void error(const std::string& text);
   std::vector<Value> current_input(const Slot& s);
   void write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner);
@@ -222,18 +223,19 @@ class Coordinator {
   // Runs the crash's input in a fresh worker process (the re-run command's
   // semantics): once, or for a leak up to kLeakReruns times until it fails
   // the same way; *got is what the last run did. False if it could not run.
-  bool rerun_fresh(const Crash& c, Failure* got);
+  bool rerun_fresh(const Crash& c, Failure* got, std::string* output);
   // A memory or time failure that a fresh process does not repeat was the
   // worker's (memory grown over many inputs), not the input's: keeps the
   // input aside, says so, and lets fuzzing go on. True when it did.
   bool resume_after_unreproduced();
   void keep_unreproduced(const std::vector<Value>& input, const Failure& f, const std::string& why);
-  bool run_candidate(Slot& s, const std::vector<Value>& input, Failure* out);
+  // *output (if given): what the process wrote while the candidate ran.
+  bool run_candidate(Slot& s, const std::vector<Value>& input, Failure* out, std::string* output = nullptr);
   bool ensure_running(Slot& s);
   bool wait_reply(Slot& s, Reply& r);
   // Writes the reproducer and the report; returns the file's name ("" if it
   // could not be written).
-  std::string report_crash(const std::vector<Value>& input, const Failure& f);
+  std::string report_crash(const std::vector<Value>& input, const Failure& f, const std::string& output);
   void report_unreproduced(const std::vector<Value>& input, const Failure& f);
 
   // coordinator_progress.cpp

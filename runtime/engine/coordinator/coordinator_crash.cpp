@@ -41,7 +41,7 @@ constexpr int kLeakReruns = 3;
 
 }  // namespace
 
-bool Coordinator::rerun_fresh(const Crash& c, Failure* got) {
+bool Coordinator::rerun_fresh(const Crash& c, Failure* got, std::string* output) {
   Slot& s = slots_[c.slot];
   int tries = c.failure.kind == FailureKind::Leak ? kLeakReruns : 1;
   for (int i = 0; i < tries; ++i) {
@@ -50,7 +50,7 @@ bool Coordinator::rerun_fresh(const Crash& c, Failure* got) {
       s.link->reap();
     }
     s.state = State::Off;
-    if (!run_candidate(s, c.input, got)) return false;
+    if (!run_candidate(s, c.input, got, output)) return false;
     if (got->kind != FailureKind::None && same_failure(c.failure, *got)) return true;
     if (interrupted()) break;
   }
@@ -63,7 +63,9 @@ bool Coordinator::resume_after_unreproduced() {
   if (!resource || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
   if (deadline_ && now() >= deadline_) return false;
   Failure got;
-  if (!rerun_fresh(c, &got) || (got.kind != FailureKind::None && same_failure(c.failure, got))) return false;
+  std::string output;
+  if (!rerun_fresh(c, &got, &output) || (got.kind != FailureKind::None && same_failure(c.failure, got)))
+    return false;
   keep_unreproduced(c.input, c.failure,
                     c.failure.kind == FailureKind::Memory ? "the worker's memory grew over many inputs"
                                                           : "the worker was slowed by earlier inputs");
@@ -95,17 +97,22 @@ void Coordinator::handle_crash() {
   Slot& s = slots_[c.slot];
   std::vector<Value> input = c.input;
   Failure last = c.failure;
+  std::string said = c.output;  // what the process wrote as `last` failed
   // Before anything is written: does the input fail in a fresh process, as
   // it must for the printed re-run command to fail? If not, say so plainly
   // and keep the input aside instead of writing a reproducer that passes.
   if (!input.empty() && !interrupted()) {
     Failure got;
-    if (rerun_fresh(c, &got) && (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
+    std::string output;
+    if (rerun_fresh(c, &got, &output) && (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
       take_sanitizer_report();  // the fresh run's, if any, is not the failure's
       report_unreproduced(input, c.failure);
       return;
     }
-    if (got.kind != FailureKind::None) last = got;
+    if (got.kind != FailureKind::None) {
+      last = got;
+      said = std::move(output);
+    }
   }
   bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
   // The input as found goes to testdata before minimizing (atomically), so
@@ -123,19 +130,21 @@ void Coordinator::handle_crash() {
     if (budget_.limited()) budget.cap_calls(budget_.unreserved());
     fuzz::StillFails still = [&](const std::vector<Value>& candidate) {
       Failure got;
-      if (!run_candidate(s, candidate, &got)) {
+      std::string output;
+      if (!run_candidate(s, candidate, &got, &output)) {
         budget.stop();
         return false;
       }
       if (got.kind == FailureKind::None || !same_failure(c.failure, got)) return false;
       last = std::move(got);
+      said = std::move(output);
       return true;
     };
     // The fresh re-run above was the minimizer's first call (Go counts the
     // crash's re-run in -fuzzminimizetime=Nx).
     if (budget.take()) fuzz::minimize(input, still, budget);
   }
-  std::string written = report_crash(input, last);
+  std::string written = report_crash(input, last, said);
   if (!unminimized.empty() && written != unminimized) {
     std::error_code ec;
     std::filesystem::remove(dir / unminimized, ec);
@@ -187,7 +196,7 @@ void Coordinator::finish_corpus_minimization() {
 
 // Runs one candidate on s; false if it could not run (no executions left,
 // the worker cannot start, ^C). *out is the failure, kind None if it passed.
-bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failure* out) {
+bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failure* out, std::string* output) {
   if (!ensure_running(s) || budget_.grant(1) == 0) return false;
   write_original(s, input, nullptr);
   s.op = Op::RunOnce;
@@ -200,6 +209,7 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
     budget_.settle(1, int64_t(r.count));
     s.state = State::Idle;
     *out = r.outcome == Outcome::Failure ? read_failure(shm) : Failure{};
+    if (output) *output = s.link->output();
     return true;
   }
   if (interrupted()) s.link->kill_now();
@@ -208,6 +218,7 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
   s.state = State::Off;
   if (interrupted()) return false;
   if (!classify_death(shm, status, out)) *out = Failure{};
+  if (output) *output = s.link->output();  // kept until the worker starts again
   return true;
 }
 
@@ -255,7 +266,8 @@ void Coordinator::report_unreproduced(const std::vector<Value>& input, const Fai
   report_ = text;
 }
 
-std::string Coordinator::report_crash(const std::vector<Value>& input, const Failure& f) {
+std::string Coordinator::report_crash(const std::vector<Value>& input, const Failure& f,
+                                      const std::string& output) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string sanitizer = take_sanitizer_report();
   std::string text;
@@ -264,7 +276,7 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
     text =
         "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + "):\n";
   } else {
-    text = failure_text(f, ctx, stack_text(f.frames));
+    text = failure_text(f, ctx, stack_text(f.frames), output);
   }
   if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
   std::string data = corpus::encode(input, opts_.needs);

@@ -62,7 +62,7 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
   const Entry& e = corpus_[s.entry];
   if (r.outcome == Outcome::Failure) {
     Failure f = read_failure(s.link->shm());
-    if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f);
+    if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f, s.link->output());
     return found_crash(i, f);
   }
   size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), scratch_.data(), mask_size_) : 0;
@@ -210,8 +210,8 @@ void Coordinator::on_death(size_t i) {
   int status = s.link->reap();
   s.state = State::Off;
   if (was == State::Starting || was == State::Initializing) {
-    std::string said = indent_by(s.link->startup_output(), 4);  // under the message
-    if (!said.empty()) said.pop_back();                         // error() ends the line
+    std::string said = indent_by(s.link->output(), 4);  // under the message
+    if (!said.empty()) said.pop_back();                 // error() ends the line
     return error("fuzzing process terminated without fuzzing: " + describe_status(status) +
                  (said.empty() ? "" : "; its output:\n" + said));
   }
@@ -232,7 +232,8 @@ void Coordinator::on_death(size_t i) {
   }
   const Entry& e = corpus_[s.entry];
   bool baseline = s.op == Op::Baseline || s.op == Op::RunOnce;
-  if (baseline && (e.source == Source::Seed || e.source == Source::Testdata)) return seed_failed(e, f);
+  if (baseline && (e.source == Source::Seed || e.source == Source::Testdata))
+    return seed_failed(e, f, s.link->output());
   found_crash(i, f);
 }
 
@@ -246,16 +247,20 @@ void Coordinator::found_crash(size_t i, Failure f) {
       return;
     }
   }
-  crash_ = Crash{i, current_input(slots_[i]), std::move(f)};
+  // A worker keeps what its inputs write only while it runs single inputs
+  // (protocol.h); the fresh re-run in handle_crash records a fuzzed one's.
+  const Slot& s = slots_[i];
+  bool recorded = s.op == Op::RunOnce || s.op == Op::Baseline;
+  crash_ = Crash{i, current_input(s), std::move(f), recorded ? s.link->output() : std::string()};
   stop_ = Stop::Crash;
 }
 
-void Coordinator::seed_failed(const Entry& e, const Failure& f) {
+void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::string& output) {
   if (crash_ || stop_ == Stop::Error) return;
   std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(),
                e.name.c_str());
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  report_ = failure_text(f, ctx, stack_text(f.frames));
+  report_ = failure_text(f, ctx, stack_text(f.frames), output);
   // A sanitizer's report says what went wrong; without it the run said
   // only "terminated unexpectedly: exit status 1".
   if (std::string sanitizer = take_sanitizer_report(); !sanitizer.empty()) report_ += indent_by(sanitizer, 4);

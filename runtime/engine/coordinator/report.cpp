@@ -10,7 +10,6 @@
 #include "crash/input_stack.h"
 #include "crash/raw_writer.h"
 #include "crash/symbolize.h"
-#include "engine/shared/protocol.h"
 #include "testing/output.h"
 
 namespace cxxtest::runtime::engine {
@@ -52,13 +51,17 @@ std::string death_line(const Failure& f, const ReportContext& ctx) {
   }
 }
 
-// A library that gives up says why on stderr (an assert's message before
-// abort, an error before exit(1)), which a fuzzing worker sends to
-// /dev/null: where to see it.
-std::string output_hint() {
-  if (worker_output_kept()) return "";
-  return "(what the process wrote went to /dev/null: the re-run command shows it, and "
-         "CXXTEST_FUZZ_WORKER_OUTPUT=1 lets it through while fuzzing)\n";
+// What the process wrote, under "output:", every line indented by n + 4;
+// bytes a terminal would act on (escapes, carriage returns) shown as '?'.
+// "" for none.
+std::string output_block(std::string output, int n) {
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
+  if (output.empty()) return "";
+  for (char& c : output) {
+    auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) c = '?';
+  }
+  return indent_by("output:\n", n) + indent_by(output, n + 4);
 }
 
 }  // namespace
@@ -75,11 +78,13 @@ std::string indent_by(const std::string& text, int n) {
   return out;
 }
 
-std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack) {
+std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack,
+                         const std::string& output) {
   std::string line = death_line(f, ctx);
-  if (!line.empty())
-    return line + "\n" + f.text + indent_by(stack, 4) + (f.kind == FailureKind::Exit ? output_hint() : "");
+  if (!line.empty()) return line + "\n" + f.text + output_block(output, 0) + indent_by(stack, 4);
   std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;
+  bool said_first = f.kind == FailureKind::Signal || f.kind == FailureKind::Terminate;
+  if (said_first) out += output_block(output, 4);
   if (f.kind == FailureKind::Exception && !stack.empty()) {
     // Under the log's last line, its panic, as a plain run writes it.
     size_t last = f.text.size() >= 2 ? f.text.rfind('\n', f.text.size() - 2) : std::string::npos;
@@ -92,11 +97,11 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
       out += "    fatal error: stack overflow (the input used more than the " +
              std::to_string(kWorkerInputStackBytes >> 20) + " MB of stack a worker gives it)\n";
     out += "    signal " + signal_text(f.detail) + "\n" + indent_by(stack, 8);
-    if (f.detail == SIGABRT) out += indent_by(output_hint(), 4);
   } else if (f.kind == FailureKind::Terminate) {
     out += "    panic: std::terminate called" + (f.where.empty() ? "" : " after throwing " + f.where) + "\n";
     out += indent_by(stack, 8);
   }
+  if (!said_first) out += output_block(output, 4);
   return out + "\n";
 }
 

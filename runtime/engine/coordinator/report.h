@@ -38,8 +38,12 @@ struct ReportContext {
 };
 
 // `stack` is the symbolized stack (stack_text), each line ending in '\n',
-// not indented.
-std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack);
+// not indented. `output` is what the process wrote while the input failed
+// (WorkerLink::output), shown under "output:" (an assert's message, a
+// library's last error line), before the signal of a signal or
+// std::terminate, after the rest otherwise; "" shows nothing.
+std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack,
+                         const std::string& output = "");
 
 // `text` with every line indented by n spaces, ending in a newline.
 std::string indent_by(const std::string& text, int n);

@@ -30,7 +30,7 @@ std::string os_error(const char* what) { return std::string(what) + ": " + std::
 
 // In the child, between fork and exec: only async-signal-safe calls.
 // Without keep_output, stdout and stderr go to output_fd, which the worker
-// swaps for /dev/null once it has started (serve_worker).
+// routes command by command once it has started (protocol.h, serve_worker).
 [[noreturn]] void exec_child(const int (&fds)[4], int output_fd, pid_t parent, char* const* argv,
                              char* const* envp, bool keep_output, bool fixed_addresses) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -194,7 +194,7 @@ int WorkerHandle::reap(int timeout_ms) {
   return status;
 }
 
-std::string WorkerHandle::startup_output() const {
+std::string WorkerHandle::output() const {
   constexpr off_t kTail = 4096;
   struct stat st {};
   if (output_fd_ < 0 || fstat(output_fd_, &st) != 0 || st.st_size == 0) return {};

@@ -6,7 +6,8 @@
 // input survives the process that ran it. start() re-executes this binary
 // (/proc/self/exe) with the coordinator's own arguments plus
 // -test.fuzzworker; the child gets the pipes and memory as fds 3-6
-// (protocol.h), stdout and stderr on /dev/null (as Go's workers), SIGINT
+// (protocol.h), stdout and stderr in a memfd of ours (WorkerLink::output;
+// never shown as they are written, as Go's workers'), SIGINT
 // ignored, and is killed if the coordinator dies (PR_SET_PDEATHSIG).
 #pragma once
 
@@ -45,7 +46,7 @@ class WorkerHandle final : public WorkerLink {
   void close_commands() override;
   void kill_now() override;
   int reap(int timeout_ms = -1) override;
-  std::string startup_output() const override;
+  std::string output() const override;
 
   pid_t pid() const { return pid_; }
 
@@ -56,7 +57,7 @@ class WorkerHandle final : public WorkerLink {
   bool fixed_addresses_ = false;
   int mask_fd_;
   int shm_fd_ = -1;
-  int output_fd_ = -1;  // a memfd: the worker's stdout and stderr until Hello
+  int output_fd_ = -1;  // a memfd: the worker's stdout and stderr (WorkerLink::output)
   ShmView shm_;
   pid_t pid_ = -1;
   int cmd_fd_ = -1;    // write end of the command pipe

@@ -51,10 +51,12 @@ class WorkerLink {
   // timeout_ms < 0: as long as it takes; on timeout returns -1 and the
   // worker is still running.
   virtual int reap(int timeout_ms = -1) = 0;
-  // The end of what the current (or last) worker process wrote to stdout
-  // and stderr before it said Hello (its output goes to /dev/null after
-  // that): why a worker that died while starting died. "" if none.
-  virtual std::string startup_output() const { return {}; }
+  // The end (its last 4 KB, from a whole line) of what the current or
+  // last worker process wrote to stdout and stderr: before it said Hello,
+  // everything (why a worker that died while starting died); after, what
+  // it wrote during its current or last RunOnce or Baseline command
+  // (protocol.h): what a failing input printed. "" if none.
+  virtual std::string output() const { return {}; }
 };
 
 class WorkerLauncher {

@@ -15,9 +15,12 @@
 // the worker writes its areas before the reply. EOF on the command pipe
 // tells the worker to return from F.Fuzz and exit 0.
 //
-// Its stdout and stderr go to a memfd of the coordinator's until it says
-// Hello (shown if it dies before), then to /dev/null, unless
-// worker_output_kept().
+// Its stdout and stderr go to a memfd of the coordinator's, unless
+// worker_output_kept(): everything until it says Hello (shown if it dies
+// before), then what it wrote during its current or last RunOnce or
+// Baseline command, as the worker empties the memfd when one begins (a
+// failure's report shows what its input wrote); Fuzz and Minimize
+// commands write to /dev/null.
 //
 // Commands (the input is the "original" area of shared memory):
 //   Init      rng seed and stream; no execution; replies Done

@@ -32,6 +32,27 @@
 namespace cxxtest::runtime::engine {
 namespace {
 
+// Where stdout and stderr go once the worker serves (route_output): the
+// coordinator's record of this process's output, and /dev/null. -1: not
+// routed (the output is kept, or routing could not be set up).
+int g_record_fd = -1, g_null_fd = -1;
+
+// A RunOnce or Baseline command (a failure's re-run, a minimization
+// candidate, a seed) writes into the record, emptied first, so a failure's
+// report shows what its input wrote (protocol.h). Fuzz and Minimize
+// commands write to /dev/null: their output would only be dropped (a
+// failure found while fuzzing is re-run before it is reported), and a
+// target that prints on every input runs half as fast writing it.
+void route_output(Op op) {
+  if (g_record_fd < 0 || op == Op::Init) return;  // Init's record: why a start failed
+  bool record = op == Op::RunOnce || op == Op::Baseline;
+  std::fflush(stdout);  // the last command's lines go where that command's went
+  int to = record ? g_record_fd : g_null_fd;
+  dup2(to, 1);
+  dup2(to, 2);
+  if (record && ftruncate(g_record_fd, 0) != 0) g_record_fd = -1;  // not a file: /dev/null
+}
+
 [[noreturn]] void internal_error(const std::string& what) {
   std::fprintf(stderr, "cxxtest fuzz worker: %s\n", what.c_str());
   _exit(kWorkerInternalExit);
@@ -111,7 +132,9 @@ class Worker {
       int64_t start = steady_nanos();
       set_busy(true);
       shm_.header().phase = Phase::Busy;
+      route_output(cmd.op);
       Reply reply = handle(cmd);
+      std::fflush(stdout);  // in the record before the coordinator reads it
       shm_.header().phase = Phase::Idle;
       set_busy(false);
       wait_for_dying_path();  // a watchdog that fired first ends the process (worker_crash.h)
@@ -393,17 +416,20 @@ class Worker {
 void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
 // Until now stdout and stderr went to the coordinator's record of this
-// start (WorkerLink::startup_output); the inputs' output goes nowhere, as
-// in Go, unless worker_output_kept() (protocol.h).
-void silence_output() {
+// start (WorkerLink::output); from here on each command routes them
+// (route_output), unless worker_output_kept() (protocol.h): then they all
+// pass through.
+void prepare_output_routes() {
   if (worker_output_kept()) return;
   std::fflush(stdout);
   std::fflush(stderr);
-  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-  if (null < 0) return;
-  dup2(null, 1);
-  dup2(null, 2);
-  close(null);
+  // Appending, a write after the record was emptied lands at its start,
+  // not past a hole.
+  int flags = fcntl(1, F_GETFL);
+  if (flags >= 0) fcntl(1, F_SETFL, flags | O_APPEND);
+  g_record_fd = fcntl(1, F_DUPFD_CLOEXEC, 10);
+  g_null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (g_null_fd < 0) g_record_fd = -1;
 }
 
 }  // namespace
@@ -421,7 +447,7 @@ void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& o
   route_sanitizer_reports();
   start_leak_checks(opts.detect_leaks);
   start_worker_limits(shm, opts.timeout, uint64_t(std::max<int64_t>(0, opts.rss_limit_mb)) << 20);
-  silence_output();
+  prepare_output_routes();
   Reply hello{Outcome::Hello, 0, size};
   if (!write_message(kReplyFd, &hello, sizeof hello)) internal_error("cannot reach the coordinator");
   worker.serve();

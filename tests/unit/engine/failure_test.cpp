@@ -89,10 +89,16 @@ TEST_CASE("Failure texts") {
       failure_text(s, ctx, "#0 0x1 in f a.cpp:1\n") ==
       "--- FAIL: FuzzX (0.00s)\n    signal SIGSEGV: segmentation violation\n        #0 0x1 in f a.cpp:1\n\n");
   Failure x{FailureKind::Exit, 3, 0, 0, "", {}, ""};
-  CHECK(failure_text(x, ctx, "") ==
-        "fuzzing process hung or terminated unexpectedly: exit status 3\n"
-        "(what the process wrote went to /dev/null: the re-run command shows it, and "
-        "CXXTEST_FUZZ_WORKER_OUTPUT=1 lets it through while fuzzing)\n");
+  CHECK(failure_text(x, ctx, "") == "fuzzing process hung or terminated unexpectedly: exit status 3\n");
+  CHECK(failure_text(x, ctx, "#0 0x1 in exit\n", "bad header\n\n") ==
+        "fuzzing process hung or terminated unexpectedly: exit status 3\noutput:\n    bad header\n"
+        "    #0 0x1 in exit\n");
+  Failure a{FailureKind::Signal, SIGABRT, 0, 0, "", {}, ""};
+  CHECK(failure_text(a, ctx, "#0 0x1 in abort\n", "x.c:1: f: Assertion `n' failed.\n\x1b[0m") ==
+        "--- FAIL: FuzzX (0.00s)\n    output:\n        x.c:1: f: Assertion `n' failed.\n        ?[0m\n"
+        "    signal SIGABRT: abort\n        #0 0x1 in abort\n\n");
+  CHECK(failure_text(t, ctx, "", "printed\n") ==
+        "--- FAIL: FuzzX (0.00s)\n    x_test.cpp:3: boom\n    output:\n        printed\n\n");
   Failure h{FailureKind::Timeout, 0, 0, 0, "", {}, ""};
   CHECK(failure_text(h, ctx, "") == "fuzzing process hung: the input ran longer than -fuzztimeout=1s\n");
   Failure m{FailureKind::Memory, 1, uint64_t(1) << 40, 0, "", {}, ""};
