@@ -80,8 +80,13 @@ std::string indent_by(const std::string& text, int n) {
 
 std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack,
                          const std::string& output) {
+  // The runner's frames below the fuzz function (invoke_with<...>, a
+  // libFuzzer harness's adapter: a kilobyte of template names) say nothing
+  // about the failure. A stack of only such frames (a bug in cxxtest) stays.
+  std::string frames = without_runner_frames(stack);
+  if (frames.empty()) frames = stack;
   std::string line = death_line(f, ctx);
-  if (!line.empty()) return line + "\n" + f.text + output_block(output, 0) + indent_by(stack, 4);
+  if (!line.empty()) return line + "\n" + f.text + output_block(output, 0) + indent_by(frames, 4);
   std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;
   bool said_first = f.kind == FailureKind::Signal || f.kind == FailureKind::Terminate;
   if (said_first) out += output_block(output, 4);
@@ -91,15 +96,15 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
     last = last == std::string::npos ? 0 : last + 1;
     size_t text_at = f.text.find_first_not_of(' ', last);
     int depth = text_at == std::string::npos ? 8 : int(text_at - last) + 4;
-    out += indent_by("\nthrown at:\n" + without_runner_frames(stack), depth);
+    out += indent_by("\nthrown at:\n" + frames, depth);
   } else if (f.kind == FailureKind::Signal) {
     if (f.value == kStackOverflow)
       out += "    fatal error: stack overflow (the input used more than the " +
              std::to_string(kWorkerInputStackBytes >> 20) + " MB of stack a worker gives it)\n";
-    out += "    signal " + signal_text(f.detail) + "\n" + indent_by(stack, 8);
+    out += "    signal " + signal_text(f.detail) + "\n" + indent_by(frames, 8);
   } else if (f.kind == FailureKind::Terminate) {
     out += "    panic: std::terminate called" + (f.where.empty() ? "" : " after throwing " + f.where) + "\n";
-    out += indent_by(stack, 8);
+    out += indent_by(frames, 8);
   }
   if (!said_first) out += output_block(output, 4);
   return out + "\n";

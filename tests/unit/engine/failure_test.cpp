@@ -97,6 +97,15 @@ TEST_CASE("Failure texts") {
   CHECK(failure_text(a, ctx, "#0 0x1 in abort\n", "x.c:1: f: Assertion `n' failed.\n\x1b[0m") ==
         "--- FAIL: FuzzX (0.00s)\n    output:\n        x.c:1: f: Assertion `n' failed.\n        ?[0m\n"
         "    signal SIGABRT: abort\n        #0 0x1 in abort\n\n");
+  // The runner's frames below the fuzz function are left out, unless
+  // they are all there is.
+  std::string runner =
+      "#1 0x2 in void cxxtest::internal::invoke_with<F(cxxtest::F&)::$_0>(F) fuzz_function.h:137\n";
+  CHECK(
+      failure_text(s, ctx, "#0 0x1 in f a.cpp:1\n" + runner) ==
+      "--- FAIL: FuzzX (0.00s)\n    signal SIGSEGV: segmentation violation\n        #0 0x1 in f a.cpp:1\n\n");
+  CHECK(failure_text(x, ctx, runner) ==
+        "fuzzing process hung or terminated unexpectedly: exit status 3\n    " + runner);
   CHECK(failure_text(t, ctx, "", "printed\n") ==
         "--- FAIL: FuzzX (0.00s)\n    x_test.cpp:3: boom\n    output:\n        printed\n\n");
   Failure h{FailureKind::Timeout, 0, 0, 0, "", {}, ""};
