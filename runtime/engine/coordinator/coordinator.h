@@ -12,10 +12,10 @@
 //     goes into the mask. A failing seed stops the run ("failure while
 //     testing seed corpus entry"); a failing cache entry is a crash.
 //  4. Fuzzing: idle workers get an entry drawn by weight (plus a random
-//     other entry to splice from) for a slice of a few milliseconds or
-//     1,000 executions (kSliceNanos below) or their share of
-//     -fuzztime=Nx. New coverage is confirmed against the mask, minimized
-//     on the worker that found it, written to the cache dir at once, merged
+//     other entry to splice from) for a slice of at least 1,000
+//     executions and a few milliseconds (kSliceNanos below) or their share
+//     of -fuzztime=Nx. New coverage is confirmed against the mask, briefly
+//     minimized on the worker that found it, written to the cache dir at once, merged
 //     and queued. A failure ends the loop.
 //  5. A crash is minimized here, one candidate per RunOnce command, on the
 //     worker that found it, restarting it whenever a candidate kills it; a
@@ -54,10 +54,10 @@ struct CoordinatorOptions {
   Nanos minimize_duration = 60 * kSecond;
   int64_t minimize_count = 0;  // both 0: minimization off
   // A new-coverage input is minimized for at most this long (and never
-  // longer than minimize_duration): libFuzzer keeps such inputs as they
-  // are, Go gives each the whole -fuzzminimizetime, which on a slow target
-  // (a regex taking 100 ms) stalled the only worker for a minute. Failures
-  // keep minimize_duration.
+  // longer than minimize_duration), and with at most kNewInputMinimizeExecs
+  // executions: libFuzzer keeps such inputs as they are, Go gives each the
+  // whole -fuzzminimizetime, which on a slow target (a regex taking 100 ms)
+  // stalled the only worker for a minute. Failures keep minimize_duration.
   Nanos new_input_minimize_cap = kSecond / 10;
   int64_t parallel = 1;
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
@@ -123,13 +123,19 @@ inline size_t grown_len_limit(size_t limit, size_t max, int64_t& quiet) {
 // drawn by weight (corpus.h), so short commands let the draw have its say
 // often: Go's 100 ms commands reached 3-10% fewer edges on Boost.JSON than
 // these, and no more elsewhere (bench/README.md, "Fuzz command length").
-// A command ends after kSliceNanos (the worker's coarse clock: 4-8 ms on a
-// 250 Hz kernel) or after slice_execs executions, whichever comes first:
-// at least kSliceExecs, so a slow entry gets as many mutations as a fast
-// one, and at least kSliceMinNanos at the worker's rate, so a fast target
-// does not spend its time in round trips (tens of us each). A
-// repeatable() run asks for kSliceExecs exactly, with no time limit.
+// A command ends after slice_execs executions: at least kSliceExecs, so a
+// slow entry gets as many mutations as a fast one, and at least
+// kSliceMinNanos at the worker's rate, so a fast target does not spend its
+// time in round trips (tens of us each). Once it has run kSliceExecs, it
+// also ends after kSliceNanos (the worker's coarse clock: 4-8 ms on a
+// 250 Hz kernel), and it never runs past kSliceCapNanos, so that on a
+// slow target (a millisecond an execution) the draw still picks often. A
+// long entry of a parser, 10-20 us an execution, was cut at 8 ms to a few
+// hundred mutations, and the corpus drifted to short inputs
+// (bench/README.md, "Long inputs"). A repeatable() run asks for
+// kSliceExecs exactly, with no time limit.
 inline constexpr Nanos kSliceNanos = 8'000'000;
+inline constexpr Nanos kSliceCapNanos = 32'000'000;
 inline constexpr int64_t kSliceExecs = 1000;
 inline constexpr int64_t kSliceMinNanos = 4'000'000;
 inline int64_t slice_execs(double execs_per_second) {
@@ -144,9 +150,14 @@ inline double next_rate(double rate, uint64_t count, int64_t nanos) {
   return rate == 0 ? now : rate + (now - rate) / 4;
 }
 
-// A repeatable() run minimizes a new-coverage input with at most this many
-// executions (otherwise new_input_minimize_cap bounds it in time).
-inline constexpr int64_t kRepeatableMinimize = 256;
+// A new-coverage input is minimized with at most this many executions (and,
+// unless the run is repeatable(), for at most new_input_minimize_cap): the
+// large cuts that make it cheap to run, not every byte. Minimized to the
+// end, a long input that found something local was cut down to it, and
+// the corpus lost the long inputs some code needs (Boost.JSON's serializer
+// past its 4,096-byte buffer: bench/README.md, "Long inputs"); libFuzzer
+// keeps new inputs whole.
+inline constexpr int64_t kNewInputMinimizeExecs = 256;
 // Executions new-input minimization may always use, before its share of a
 // tenth of all executions applies (coordinator_events.cpp).
 inline constexpr int64_t kMinimizeHeadStart = 5000;

@@ -135,12 +135,10 @@ void Coordinator::new_coverage(size_t i) {
   // otherwise eat the fuzzing time.
   bool affordable =
       opts_.minimize_count > 0 || new_input_minimize_execs_ <= std::max(execs_now() / 10, kMinimizeHeadStart);
-  int64_t want = opts_.minimize_count > 0
-                     ? opts_.minimize_count
-                     : (budget_.limited() ? budget_.slice(int64_t(slots_.size()), 0) : 0);
-  if (want <= 0) want = int64_t{1} << 40;
+  int64_t want = opts_.minimize_count > 0 ? opts_.minimize_count : kNewInputMinimizeExecs;
+  if (budget_.limited() && opts_.minimize_count == 0)
+    want = std::min(want, budget_.slice(int64_t(slots_.size()), 0));
   bool by_count = opts_.minimize_count > 0 || repeatable();
-  if (repeatable() && opts_.minimize_count == 0) want = std::min(want, kRepeatableMinimize);
   int64_t granted = enabled && affordable ? budget_.grant(want) : 0;
   activity_.kept_as_found += enabled && !affordable;
   if (granted == 0) return accept(std::move(input), shm.snap());
@@ -149,7 +147,7 @@ void Coordinator::new_coverage(size_t i) {
   s.granted = granted;
   s.op = Op::Minimize;
   s.state = State::Busy;
-  uint64_t limit = (by_count || budget_.limited()) ? uint64_t(granted) : 0;
+  uint64_t limit = uint64_t(granted);
   Nanos nanos = by_count ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
   s.link->send(Command::minimize(limit, nanos));
 }

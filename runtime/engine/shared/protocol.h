@@ -30,8 +30,9 @@
 //             differed, count = runs, changed = counters hit, differed =
 //             how many of those differed
 //   RunOnce   run the input once; replies Failure (record in shm) or Done
-//   Fuzz      mutate and run, at most `limit` times or `nanos` long; stops
-//             at the first failure or new coverage (snap = new words), or
+//   Fuzz      mutate and run, at most `limit` times; `nanos` long once
+//             `floor` executions ran, and never longer than `cap_nanos`
+//             (0: no cap); stops at the first failure or new coverage (snap = new words), or
 //             at an input shorter than the original that has every bit of
 //             the keep area (the entry's own features; none: never), which
 //             replies Reduced
@@ -68,21 +69,26 @@ enum class Op : uint32_t { Init = 1, Baseline, RunOnce, Fuzz, Minimize };
 
 struct Command {
   Op op = Op::Init;
-  uint32_t max_len = 0;  // Fuzz: the longest a byte value may grow (0: the mutator's own limit)
-  uint64_t limit = 0;    // executions at most (Fuzz, Minimize; 0: none for Minimize)
-  int64_t nanos = 0;     // time budget (Fuzz, Minimize; 0: none for Minimize)
-  uint64_t seed = 0;     // Init
-  uint64_t stream = 0;   // Init
+  uint32_t max_len = 0;   // Fuzz: the longest a byte value may grow (0: the mutator's own limit)
+  uint64_t limit = 0;     // executions at most (Fuzz, Minimize; 0: none for Minimize)
+  int64_t nanos = 0;      // time budget (Fuzz, Minimize; 0: none for Minimize)
+  uint64_t seed = 0;      // Init
+  uint64_t stream = 0;    // Init
+  uint64_t floor = 0;     // Fuzz: executions before `nanos` may end it
+  int64_t cap_nanos = 0;  // Fuzz: the longest it may run, floor or not (0: no cap)
 
   // The commands by name (fields not named stay 0).
-  static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream}; }
+  static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream, 0, 0}; }
   // runs >= 2: calibrate (see Baseline above).
-  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0}; }
-  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0}; }
-  static Command fuzz(uint64_t limit, int64_t nanos, uint32_t max_len = 0) {
-    return {Op::Fuzz, max_len, limit, nanos, 0, 0};
+  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0, 0, 0}; }
+  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0, 0, 0}; }
+  static Command fuzz(uint64_t limit, int64_t nanos, uint32_t max_len = 0, uint64_t floor = 0,
+                      int64_t cap_nanos = 0) {
+    return {Op::Fuzz, max_len, limit, nanos, 0, 0, floor, cap_nanos};
   }
-  static Command minimize(uint64_t limit, int64_t nanos) { return {Op::Minimize, 0, limit, nanos, 0, 0}; }
+  static Command minimize(uint64_t limit, int64_t nanos) {
+    return {Op::Minimize, 0, limit, nanos, 0, 0, 0, 0};
+  }
 };
 
 // Reduced (Fuzz): an input shorter than the original that keeps the keep

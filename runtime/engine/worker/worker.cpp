@@ -257,6 +257,7 @@ class Worker {
     original_bytes_ = encoded_size(original_);
     int64_t now = coarse_now();
     const int64_t deadline = now + cmd.nanos;
+    const int64_t cap = cmd.cap_nanos > 0 ? now + cmd.cap_nanos : INT64_MAX;
     Reply r{Outcome::Done, 0, 0};
     if (coverage && compare_guidance_ && solve_integers(cmd, r)) {
       mutator_->set_splice_source({});
@@ -280,7 +281,7 @@ class Worker {
       int64_t then = now;
       now = coarse_now();
       r.slowest = std::max(r.slowest, now - then);
-      if (!go_on || now >= deadline) break;
+      if (!go_on || now >= cap || (now >= deadline && r.count >= cmd.floor)) break;
     }
     mutator_->set_splice_source({});
     return r;

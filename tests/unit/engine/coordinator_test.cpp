@@ -155,7 +155,27 @@ TEST_CASE("a Fuzz command asks for kSliceExecs executions, more once the worker 
   r.run({"a"});
   std::vector<SentCommand> fuzz = r.sent(Op::Fuzz);
   REQUIRE(fuzz.size() >= 20);
-  for (const SentCommand& c : fuzz) CHECK(c.command.limit <= uint64_t(kSliceExecs));
+  for (const SentCommand& c : fuzz) {
+    CHECK(c.command.limit <= uint64_t(kSliceExecs));
+    // Its time bound only after kSliceExecs runs, under a hard cap.
+    CHECK(c.command.nanos == runtime::engine::kSliceNanos);
+    CHECK(c.command.floor == uint64_t(kSliceExecs));
+    CHECK(c.command.cap_nanos == runtime::engine::kSliceCapNanos);
+  }
+}
+
+TEST_CASE("a repeatable run's Fuzz commands are bounded by executions only") {
+  FakeRun r(growing_target());
+  r.opts.fuzz_count = 5'000;
+  r.opts.seed = 7;
+  r.opts.seed_given = true;
+  r.run({"a"});
+  std::vector<SentCommand> fuzz = r.sent(Op::Fuzz);
+  REQUIRE_FALSE(fuzz.empty());
+  for (const SentCommand& c : fuzz) {
+    CHECK(c.command.cap_nanos == 0);
+    CHECK(c.command.nanos > 1000 * kSecond);
+  }
 }
 
 TEST_CASE("the length limit starts at the longest corpus value and grows while nothing new is found") {
@@ -187,13 +207,16 @@ TEST_CASE("the length limit starts at the longest corpus value and grows while n
   CHECK(last <= runtime::engine::kDefaultMaxLen);
 }
 
-TEST_CASE("a new-coverage input is minimized for at most the new-input cap, or -fuzzminimizetime's count") {
+TEST_CASE("a new-coverage input is minimized for at most the new-input caps, or -fuzzminimizetime's count") {
   FakeRun r(growing_target());
   r.opts.fuzz_count = 2000;
-  SUBCASE("the cap, when -fuzzminimizetime is longer") {
+  SUBCASE("the caps, when -fuzzminimizetime is longer") {
     r.run({"a"});
     REQUIRE_FALSE(r.sent(Op::Minimize).empty());
-    for (const SentCommand& c : r.sent(Op::Minimize)) CHECK(c.command.nanos == r.opts.new_input_minimize_cap);
+    for (const SentCommand& c : r.sent(Op::Minimize)) {
+      CHECK(c.command.nanos == r.opts.new_input_minimize_cap);
+      CHECK(c.command.limit <= uint64_t(runtime::engine::kNewInputMinimizeExecs));
+    }
   }
   SUBCASE("-fuzzminimizetime, when shorter than the cap") {
     r.opts.minimize_duration = r.opts.new_input_minimize_cap / 4;
