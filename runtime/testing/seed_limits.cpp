@@ -18,8 +18,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::mutex mu;
-std::condition_variable cv;
+// Never destroyed: the watcher thread waits on them until the process
+// ends, and a destructor run at exit under it is a race (-race reported it).
+std::mutex& mu = *new std::mutex;
+std::condition_variable& cv = *new std::condition_variable;
 bool armed = false;  // guarded by mu
 Clock::time_point deadline;
 std::string input_name;

@@ -63,8 +63,7 @@ bool Coordinator::resume_after_unreproduced() {
   if (!resource || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
   if (deadline_ && now() >= deadline_) return false;
   Failure got;
-  std::string output;
-  if (!rerun_fresh(c, &got, &output) || (got.kind != FailureKind::None && same_failure(c.failure, got)))
+  if (!rerun_fresh(c, &got, nullptr) || (got.kind != FailureKind::None && same_failure(c.failure, got)))
     return false;
   keep_unreproduced(c.input, c.failure,
                     c.failure.kind == FailureKind::Memory ? "the worker's memory grew over many inputs"
