@@ -248,8 +248,7 @@ void Coordinator::found_crash(size_t i, Failure f) {
   // A worker keeps what its inputs write only while it runs single inputs
   // (protocol.h); the fresh re-run in handle_crash records a fuzzed one's.
   const Slot& s = slots_[i];
-  bool recorded = s.op == Op::RunOnce || s.op == Op::Baseline;
-  crash_ = Crash{i, current_input(s), std::move(f), recorded ? s.link->output() : std::string()};
+  crash_ = Crash{i, current_input(s), std::move(f), records_output(s.op) ? s.link->output() : std::string()};
   stop_ = Stop::Crash;
 }
 

@@ -67,6 +67,10 @@ inline constexpr uint64_t kCalibrateMaxRuns = 16;
 
 enum class Op : uint32_t { Init = 1, Baseline, RunOnce, Fuzz, Minimize };
 
+// The commands whose output the worker keeps in the coordinator's memfd
+// (see above): single inputs, whose failure is reported as it happened.
+inline bool records_output(Op op) { return op == Op::RunOnce || op == Op::Baseline; }
+
 struct Command {
   Op op = Op::Init;
   uint32_t max_len = 0;   // Fuzz: the longest a byte value may grow (0: the mutator's own limit)

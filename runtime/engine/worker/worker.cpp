@@ -45,7 +45,7 @@ int g_record_fd = -1, g_null_fd = -1;
 // target that prints on every input runs half as fast writing it.
 void route_output(Op op) {
   if (g_record_fd < 0 || op == Op::Init) return;  // Init's record: why a start failed
-  bool record = op == Op::RunOnce || op == Op::Baseline;
+  bool record = records_output(op);
   std::fflush(stdout);  // the last command's lines go where that command's went
   int to = record ? g_record_fd : g_null_fd;
   dup2(to, 1);
