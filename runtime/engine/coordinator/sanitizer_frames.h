@@ -12,7 +12,9 @@
 //
 // The coordinator is the same binary with the same libraries loaded, so it
 // maps each module offset to an address of its own. A stack with a frame
-// in a module the coordinator lacks is left as it is.
+// in a module the coordinator lacks is left as it is. The runner's frames
+// below the fuzz function are left out (crash/exceptions.h
+// without_runner_frames), as in the report's own stacks.
 #pragma once
 
 #include <string>

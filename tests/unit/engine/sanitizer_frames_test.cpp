@@ -43,6 +43,12 @@ std::string frame_line(int n, const std::string& module, uintptr_t offset) {
 
 }  // namespace
 
+// Stands for the runner's frames below a fuzz function (invoke_with<...>):
+// a function in namespace cxxtest.
+namespace cxxtest::internal {
+__attribute__((noinline)) int frames_test_runner(int x) { return x * 5 + 2; }
+}  // namespace cxxtest::internal
+
 TEST_CASE("Frames of this executable are symbolized, the rest of the report kept") {
   cxxtest::runtime::init_symbolizer();
   REQUIRE(frames_test_marker(1) == 4);
@@ -124,4 +130,25 @@ TEST_CASE("ThreadSanitizer's <null> global location is named") {
                                                 std::string(line).substr(std::string(line).rfind("+0x") + 3));
   CHECK(symbolize_sanitizer_frames("  Location is global '<null>' at 0x0 (libgone.so+0x10)\n") ==
         "  Location is global '<null>' at 0x0 (libgone.so+0x10)\n");
+}
+
+TEST_CASE("The runner's frames below the fuzz function are left out, unless the stack is all runner") {
+  cxxtest::runtime::init_symbolizer();
+  REQUIRE(frames_test_marker(3) == 10);
+  REQUIRE(cxxtest::internal::frames_test_runner(1) == 7);
+  uintptr_t user = reinterpret_cast<uintptr_t>(&frames_test_marker) - exe_base();
+  uintptr_t runner = reinterpret_cast<uintptr_t>(&cxxtest::internal::frames_test_runner) - exe_base();
+  std::string report = "==1==ERROR: AddressSanitizer: heap-buffer-overflow\n" +
+                       frame_line(0, exe_path(), user) + frame_line(1, exe_path(), runner) +
+                       frame_line(2, exe_path(), user) + "\nallocated by thread T1 here:\n" +
+                       frame_line(0, exe_path(), runner) +
+                       "\nSUMMARY: AddressSanitizer: heap-buffer-overflow\n";
+  std::string out = symbolize_sanitizer_frames(report);
+  CHECK(out.find("    #0 0x5000 in (anonymous namespace)::frames_test_marker") != std::string::npos);
+  // The first stack stops before its runner frame; what called it goes too.
+  CHECK(out.find("    #1 ") == std::string::npos);
+  CHECK(out.find("    #2 ") == std::string::npos);
+  // The second stack has nothing but the runner: it is kept.
+  CHECK(out.find("here:\n    #0 0x5000 in cxxtest::internal::frames_test_runner") != std::string::npos);
+  CHECK(out.find("\nSUMMARY: AddressSanitizer: heap-buffer-overflow\n") != std::string::npos);
 }
