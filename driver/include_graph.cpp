@@ -60,17 +60,38 @@ bool opens_body_after(std::string_view text, size_t at) {
   return i < text.size() && text[i] == '{';
 }
 
-bool defines_function(std::string_view text, std::string_view name,
-                      std::initializer_list<std::string_view> types) {
+// Where `name` is defined as a function returning one of `types`, or npos.
+size_t definition_of(std::string_view text, std::string_view name,
+                     std::initializer_list<std::string_view> types) {
   for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
     size_t end = at + name.size();
     if ((at > 0 && ident_char(text[at - 1])) || (end < text.size() && ident_char(text[end]))) continue;
     std::string_view before = word_before(text, at);
     bool typed = false;
     for (auto t : types) typed = typed || before == t;
-    if (typed && opens_body_after(text, end)) return true;
+    if (typed && opens_body_after(text, end)) return at;
   }
-  return false;
+  return std::string_view::npos;
+}
+
+// How many preprocessor conditionals (#if, #ifdef, #ifndef) are open at
+// `at`, counted by lines (comments and strings are not told apart).
+int open_conditionals(std::string_view text, size_t at) {
+  int depth = 0;
+  for (size_t start = 0; start < at && start < text.size();) {
+    size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, end - start);
+    size_t i = 0;
+    skip_blanks(line, i);
+    if (i < line.size() && line[i] == '#') {
+      skip_blanks(line, ++i);
+      std::string_view directive = line.substr(i);
+      if (directive.starts_with("if")) ++depth;  // if, ifdef, ifndef
+      else if (directive.starts_with("endif") && depth > 0) --depth;
+    }
+    start = end + 1;
+  }
+  return depth;
 }
 
 constexpr std::string_view kMainMarker = "!main";
@@ -85,8 +106,13 @@ bool parse_int(std::string_view text, int64_t& out) {
 
 unsigned program_entries(std::string_view text) {
   unsigned out = 0;
-  if (defines_function(text, "main", {"int", "void", "auto"})) out |= kMainEntry;
-  if (defines_function(text, "LLVMFuzzerTestOneInput", {"int"})) out |= kFuzzerEntry;
+  if (definition_of(text, "LLVMFuzzerTestOneInput", {"int"}) != std::string_view::npos) out |= kFuzzerEntry;
+  // A libFuzzer harness often carries a main() of its own, for running
+  // inputs without libFuzzer, under a conditional the fuzzing build leaves
+  // undefined (harfbuzz's hb-fuzzer.cc: #ifdef MAIN): it is taken to be off.
+  size_t main_at = definition_of(text, "main", {"int", "void", "auto"});
+  bool harness_optional_main = (out & kFuzzerEntry) && open_conditionals(text, main_at) > 0;
+  if (main_at != std::string_view::npos && !harness_optional_main) out |= kMainEntry;
   return out;
 }
 

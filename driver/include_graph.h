@@ -104,7 +104,8 @@ enum EntryPoint : unsigned { kMainEntry = 1, kFuzzerEntry = 2 };
 
 // The program entry points the source text defines (kMainEntry for main(),
 // kFuzzerEntry for LLVMFuzzerTestOneInput()), by a textual look: a return
-// type, the name, a parenthesized list, then "{".
+// type, the name, a parenthesized list, then "{". A harness's main() inside
+// a preprocessor conditional (#ifdef MAIN) does not count.
 unsigned program_entries(std::string_view text);
 
 // The #include directives of a source text, in order: "\"x.h" or "<x.h".

@@ -388,7 +388,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
     for (const auto& d : settings.include_dirs) search.push_back(config.root / d);
   for (const auto& [name, db] : sources.dbs)
     for (const auto& d : db.include_dirs()) search.push_back(d);
-  IncludeGraph graph(config.root, search, plan.build_dir.parent_path() / "includes-v2.txt");
+  IncludeGraph graph(config.root, search, plan.build_dir.parent_path() / "includes-v3.txt");
   std::vector<std::pair<std::string, std::string>> header_dirs;
   for (const auto& [dir, settings] : config.packages)
     for (const auto& h : settings.headers)
@@ -457,7 +457,11 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
     auto [it, fresh] = entries.try_emplace(src.native(), 0);
     if (fresh) {
       it->second = graph.entry_points(src);
-      if (it->second & kMainEntry)
+      if ((it->second & kMainEntry) && (it->second & kFuzzerEntry))
+        std::cerr << "cxxtest: warning: " << rel_of(config, src)
+                  << " defines LLVMFuzzerTestOneInput and main(): as a program it is not linked into test "
+                     "binaries (a harness's own main() belongs under #ifdef, as libFuzzer links its own)\n";
+      else if (it->second & kMainEntry)
         note(in, rel_of(config, src) + " defines main(): not linked into test binaries");
     }
     if (it->second & kMainEntry) return false;

@@ -153,6 +153,20 @@ TEST_CASE("program entry points are found by a textual look") {
   CHECK(program_entries("return main(1, 0);\n") == 0);
 }
 
+TEST_CASE("a harness's main() under a preprocessor conditional does not make it a program") {
+  std::string harness = "extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { return 0; }\n";
+  CHECK(program_entries(harness + "#ifdef MAIN\nint main(int argc, char** argv) {\n}\n#endif\n") ==
+        kFuzzerEntry);
+  CHECK(program_entries(harness + "#  if defined(STANDALONE)\n#include <x.h>\nint main() { }\n#endif\n") ==
+        kFuzzerEntry);
+  // Closed before main(): main() is unconditional.
+  CHECK(program_entries("#ifdef X\n#endif\n" + harness + "int main() { return 0; }\n") ==
+        (kFuzzerEntry | kMainEntry));
+  CHECK(program_entries(harness + "int main() { return 0; }\n") == (kFuzzerEntry | kMainEntry));
+  // A program that is no harness stays one, conditional or not.
+  CHECK(program_entries("#ifndef _WIN32\nint main() { return 0; }\n#endif\n") == kMainEntry);
+}
+
 TEST_CASE("include directives") {
   auto d = scan_include_directives(
       "#include \"a.h\"\n# include <b/c.h>\n// #include \"no.h\"\nint x;\n#define X\n");
