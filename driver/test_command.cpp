@@ -17,6 +17,7 @@
 #include "driver/cli_flags.h"
 #include "driver/cover.h"
 #include "driver/json_events.h"
+#include "driver/link_hints.h"
 #include "driver/load_module.h"
 #include "driver/module.h"
 #include "driver/needs_runs.h"
@@ -64,7 +65,7 @@ std::string relative_to_cwd(std::string text, const fs::path& cwd) {
 std::string report_build_failure(const PackagePlan& p, const std::string& text, const fs::path& cwd) {
   std::cerr << "# " << p.pkg->import_path << "\n";
   for (const auto& e : p.errors) std::cerr << relative_to_cwd(e, cwd) << "\n";
-  std::cerr << relative_to_cwd(text, cwd);
+  std::cerr << relative_to_cwd(text, cwd) << whole_archive_hint(text, p.link_args);
   return "FAIL\t" + p.pkg->import_path + " [build failed]\n";
 }
 

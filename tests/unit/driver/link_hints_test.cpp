@@ -1,0 +1,35 @@
+// link_hints_test.cpp: advice after a failed link (driver/link_hints.h).
+#include "driver/link_hints.h"
+
+#include <doctest/doctest.h>
+
+using cxxtest::driver::whole_archive_hint;
+
+namespace {
+const std::vector<std::string> kArgs = {"-Wl,--whole-archive", "/cache/deps/hb/src/.libs/libharfbuzz.a",
+                                        "-Wl,--no-whole-archive", "/cache/deps/z/libz.a",
+                                        "/usr/lib/libcxxtest_runtime.a"};
+}  // namespace
+
+TEST_CASE("An undefined symbol in a whole archive's member gets a hint naming the archive") {
+  std::string ld =
+      "/usr/bin/ld: /cache/deps/hb/src/.libs/libharfbuzz.a(hb-ft.o): in function `hb_ft_face_create':\n"
+      "hb-ft.cc:99: undefined reference to `FT_Done_Face'\n";
+  std::string hint = whole_archive_hint(ld, kArgs);
+  CHECK(hint.starts_with("cxxtest: libharfbuzz.a is linked whole"));
+  CHECK(hint.find("whole_archive = false") != std::string::npos);
+  std::string lld =
+      "ld.lld: error: undefined symbol: FT_Done_Face\n>>> referenced by hb-ft.cc:99\n"
+      ">>>               hb-ft.o:(hb_ft_face_create) in archive /cache/deps/hb/src/.libs/libharfbuzz.a\n";
+  CHECK(whole_archive_hint(lld, kArgs).starts_with("cxxtest: libharfbuzz.a is linked whole"));
+}
+
+TEST_CASE("No hint when the archive is not taken whole, or nothing is undefined") {
+  std::string in_z = "/usr/bin/ld: /cache/deps/z/libz.a(inflate.o): in function `f':\n"
+                     "inflate.c:1: undefined reference to `g'\n";
+  CHECK(whole_archive_hint(in_z, kArgs).empty());
+  std::string in_test = "/usr/bin/ld: p_test.o: in function `FuzzX':\np_test.cpp:3: undefined reference to `h'\n";
+  CHECK(whole_archive_hint(in_test, kArgs).empty());
+  std::string duplicate = "/usr/bin/ld: /cache/deps/hb/src/.libs/libharfbuzz.a(a.o): multiple definition of `x'\n";
+  CHECK(whole_archive_hint(duplicate, kArgs).empty());
+}
