@@ -314,9 +314,10 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   fs::create_directories(dirs.build, ec);
   std::ofstream(dirs.build_log, std::ios::trunc)
       << "# [deps." << spec.name << "] " << system << ", " << ctx.build_name() << "\n";
-  if (ctx.progress)
-    std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.build_name()
-              << ")...\n";
+  // Always said, terminal or CI log: a library's build can take minutes,
+  // once for each build variant (plain, -asan, fuzz...), and is silent.
+  std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.build_name()
+            << ")...\n";
   DepRunner run(spec, ctx, dirs);
   auto built = run_builder(system, spec, dirs, run, entries);
   if (!built) return built;

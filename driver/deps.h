@@ -118,7 +118,6 @@ struct DepContext {
   // "external" or the variant's name: what build.log and progress lines say.
   std::string build_name() const { return external ? "external" : variant.name(); }
   bool print_commands = false;  // -x: print the build system's commands
-  bool progress = false;        // a TTY: one status line while building
   // The compiler wrappers; empty: cxxtest-cc / cxxtest-c++ beside the
   // cxxtest executable (tests pass stand-ins).
   std::filesystem::path cc, cxx;

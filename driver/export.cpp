@@ -133,7 +133,6 @@ Expected<bool> build_deps_for_engine(const Module& module, const std::vector<Exp
   ctx.deps_dir = work / "deps";
   ctx.external = ExternalCompilers{env.cc, env.cxx, env.cflags, env.cxxflags};
   ctx.print_commands = print_commands;
-  ctx.progress = isatty(2) != 0;
   ctx.jobs = jobs;
   ctx.module_root = module.config.root;
   auto built = build_used_deps(module.config, packages, ctx);

@@ -16,7 +16,8 @@ std::string whole_archive_hint(const std::string& output, const std::vector<std:
     else if (whole && arg.ends_with(".a")) {
       // GNU ld names the member as "libx.a(y.o)", lld as "in archive .../libx.a".
       std::string name = std::filesystem::path(arg).filename().string();
-      if (output.find(name + "(") == std::string::npos && output.find("in archive " + arg) == std::string::npos)
+      if (output.find(name + "(") == std::string::npos &&
+          output.find("in archive " + arg) == std::string::npos)
         continue;
       return "cxxtest: " + name +
              " is linked whole (every object in it, used or not, as a dep's archives are by default): "

@@ -291,7 +291,6 @@ Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Varia
   ctx.deps_dir = build_dir / "deps";
   ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
   ctx.print_commands = in.print_commands;
-  ctx.progress = isatty(2) != 0;
   ctx.module_root = in.config->root;
   auto built = build_used_deps(*in.config, *in.matched, ctx);
   if (!built) return Error{built.error()};

@@ -25,11 +25,14 @@ TEST_CASE("An undefined symbol in a whole archive's member gets a hint naming th
 }
 
 TEST_CASE("No hint when the archive is not taken whole, or nothing is undefined") {
-  std::string in_z = "/usr/bin/ld: /cache/deps/z/libz.a(inflate.o): in function `f':\n"
-                     "inflate.c:1: undefined reference to `g'\n";
+  std::string in_z =
+      "/usr/bin/ld: /cache/deps/z/libz.a(inflate.o): in function `f':\n"
+      "inflate.c:1: undefined reference to `g'\n";
   CHECK(whole_archive_hint(in_z, kArgs).empty());
-  std::string in_test = "/usr/bin/ld: p_test.o: in function `FuzzX':\np_test.cpp:3: undefined reference to `h'\n";
+  std::string in_test =
+      "/usr/bin/ld: p_test.o: in function `FuzzX':\np_test.cpp:3: undefined reference to `h'\n";
   CHECK(whole_archive_hint(in_test, kArgs).empty());
-  std::string duplicate = "/usr/bin/ld: /cache/deps/hb/src/.libs/libharfbuzz.a(a.o): multiple definition of `x'\n";
+  std::string duplicate =
+      "/usr/bin/ld: /cache/deps/hb/src/.libs/libharfbuzz.a(a.o): multiple definition of `x'\n";
   CHECK(whole_archive_hint(duplicate, kArgs).empty());
 }
