@@ -2,6 +2,7 @@
 
 #include "common/exit_code.h"
 #include "driver/json_events.h"
+#include "driver/runner_frames.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -135,12 +136,15 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
     for (size_t i; (i = next++) < runs.size();) {
       Slot& slot = slots[i];
       if (runs[i].precomputed.empty()) {
+        RunnerFrameFilter frames;  // sanitizer stacks end at the test (runner_frames.h)
         RunOutcome outcome = runs[i].run([&](std::string_view chunk) {
+          std::string kept = frames.feed(chunk);
           std::lock_guard lock(slot.mu);
-          slot.output.append(chunk);
+          slot.output.append(kept);
           slot.cv.notify_all();
         });
         std::lock_guard lock(slot.mu);
+        slot.output.append(frames.finish());
         runs[i].status = outcome.status;
         runs[i].seconds = outcome.seconds;
       }

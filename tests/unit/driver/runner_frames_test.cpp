@@ -1,0 +1,79 @@
+// runner_frames_test.cpp: sanitizer stacks in a test binary's output end at
+// the test (driver/runner_frames.h).
+#include "driver/runner_frames.h"
+
+#include <doctest/doctest.h>
+
+using cxxtest::driver::RunnerFrameFilter;
+
+namespace {
+
+std::string filter_in_chunks(const std::string& text, size_t chunk) {
+  RunnerFrameFilter f;
+  std::string out;
+  for (size_t at = 0; at < text.size(); at += chunk) out += f.feed(std::string_view(text).substr(at, chunk));
+  return out + f.finish();
+}
+
+const std::string kAsan =
+    "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x1\n"
+    "WRITE of size 1 at 0x1 thread T1\n"
+    "    #0 0x55 in ares_create_query /src/ares_create_query.c:196:3\n"
+    "    #1 0x56 in LLVMFuzzerTestOneInput /m/q/target.cc:14:3\n"
+    "    #2 0x57 in cxxtest::LibFuzzerHarness(cxxtest::F&)::'lambda'(cxxtest::T&)::operator()(cxxtest::T&) "
+    "const x.h:43:9\n"
+    "    #3 0x57 in void cxxtest::internal::invoke_with<int>(int&) fuzz_function.h:137:3\n"
+    "    #4 0x58 in std::_Function_handler<void ()>::_M_invoke(std::_Any_data const&) std_function.h:290:9\n"
+    "    #5 0x59 (/lib/x86_64-linux-gnu/libstdc++.so.6+0xd44a2)\n"
+    "\n"
+    "allocated by thread T1 here:\n"
+    "    #0 0x60 in malloc (/m/q.test+0xc4bfe)\n"
+    "    #1 0x61 in cxxtest::runtime::copy_input(int) input.cpp:10:3\n"
+    "    #2 0x62 in cxxtest::runtime::run_test(int) run.cpp:10:3\n"
+    "\n"
+    "SUMMARY: AddressSanitizer: heap-buffer-overflow /src/ares_create_query.c:196:3 in ares_create_query\n";
+
+}  // namespace
+
+TEST_CASE("An ASan stack ends at the harness; a stack that starts in cxxtest is kept whole") {
+  for (size_t chunk : {size_t(1), size_t(7), size_t(4096)}) {
+    CAPTURE(chunk);
+    std::string out = filter_in_chunks(kAsan, chunk);
+    CHECK(out.find("    #1 0x56 in LLVMFuzzerTestOneInput") != std::string::npos);
+    CHECK(out.find("LibFuzzerHarness") == std::string::npos);
+    CHECK(out.find("invoke_with") == std::string::npos);
+    CHECK(out.find("_Function_handler") == std::string::npos);
+    CHECK(out.find("libstdc++") == std::string::npos);
+    // Past malloc, the first frame is cxxtest's: all of it stays.
+    CHECK(out.find("    #1 0x61 in cxxtest::runtime::copy_input") != std::string::npos);
+    CHECK(out.find("    #2 0x62 in cxxtest::runtime::run_test") != std::string::npos);
+    CHECK(out.find("allocated by thread T1 here:\n") != std::string::npos);
+    CHECK(out.ends_with("in ares_create_query\n"));
+  }
+}
+
+TEST_CASE("std::function frames just above the runner go too; those above user code stay") {
+  std::string tsan =
+      "  Write of size 4 at 0x1 by thread T4:\n"
+      "    #0 race() /m/r/r_test.cpp:17:3 (r.test+0xe4ecb)\n"
+      "    #1 void std::__invoke_impl<void, void (*&)()>(void (*&)()) invoke.h:61:14 (r.test+0x1)\n"
+      "    #2 helper() /m/r/r_test.cpp:30:3 (r.test+0x2)\n"
+      "    #3 std::_Function_handler<void (cxxtest::T&), void (*)(cxxtest::T&)>::_M_invoke() f.h:290 (r.test+0x3)\n"
+      "    #4 cxxtest::runtime::run_test(int) run.cpp:10:3 (r.test+0x4)\n"
+      "\n";
+  std::string out = filter_in_chunks(tsan, 5);
+  CHECK(out.find("#0 race()") != std::string::npos);
+  CHECK(out.find("#1 void std::__invoke_impl") != std::string::npos);
+  CHECK(out.find("#2 helper()") != std::string::npos);
+  CHECK(out.find("#3 ") == std::string::npos);
+  CHECK(out.find("#4 ") == std::string::npos);
+}
+
+TEST_CASE("Other output passes as it is, an unfinished last line included") {
+  std::string text = "--- FAIL: TestX (0.00s)\n    x_test.cpp:3: #1 is not a frame\n#define X 1\nno newline";
+  CHECK(filter_in_chunks(text, 3) == text);
+  RunnerFrameFilter f;
+  CHECK(f.feed("    #0 0x1 in f() a.cpp:1\n    #1 0x2 in std::function<void ()>::operator()() const\n") ==
+        "    #0 0x1 in f() a.cpp:1\n");
+  CHECK(f.finish() == "    #1 0x2 in std::function<void ()>::operator()() const\n");
+}
