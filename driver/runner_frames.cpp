@@ -26,9 +26,15 @@ std::string_view frame_function(std::string_view line) {
   return rest.empty() ? std::string_view(" ") : rest;  // " ": a frame without a name
 }
 
+// "cxxtest::..." or "void cxxtest::...<...>" before the parameter list (not
+// "mycxxtest::", nor "TestX(cxxtest::T&)::$_0", a lambda in a test).
 bool is_runner(std::string_view function) {
-  size_t ns = function.find("cxxtest::");
-  return ns != std::string_view::npos && ns < function.find('(');
+  size_t params = function.find('(');
+  for (size_t ns = function.find("cxxtest::"); ns < params; ns = function.find("cxxtest::", ns + 1)) {
+    char before = ns == 0 ? ' ' : function[ns - 1];
+    if (!std::isalnum(static_cast<unsigned char>(before)) && before != '_') return true;
+  }
+  return false;
 }
 
 // A sanitizer's own frame or an allocator's, above the code that called it.

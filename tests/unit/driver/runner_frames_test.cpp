@@ -58,7 +58,8 @@ TEST_CASE("std::function frames just above the runner go too; those above user c
       "    #0 race() /m/r/r_test.cpp:17:3 (r.test+0xe4ecb)\n"
       "    #1 void std::__invoke_impl<void, void (*&)()>(void (*&)()) invoke.h:61:14 (r.test+0x1)\n"
       "    #2 helper() /m/r/r_test.cpp:30:3 (r.test+0x2)\n"
-      "    #3 std::_Function_handler<void (cxxtest::T&), void (*)(cxxtest::T&)>::_M_invoke() f.h:290 (r.test+0x3)\n"
+      "    #3 std::_Function_handler<void (cxxtest::T&), void (*)(cxxtest::T&)>::_M_invoke() f.h:290 "
+      "(r.test+0x3)\n"
       "    #4 cxxtest::runtime::run_test(int) run.cpp:10:3 (r.test+0x4)\n"
       "\n";
   std::string out = filter_in_chunks(tsan, 5);
@@ -67,6 +68,13 @@ TEST_CASE("std::function frames just above the runner go too; those above user c
   CHECK(out.find("#2 helper()") != std::string::npos);
   CHECK(out.find("#3 ") == std::string::npos);
   CHECK(out.find("#4 ") == std::string::npos);
+}
+
+TEST_CASE("A namespace that only ends in cxxtest is the user's") {
+  std::string stack =
+      "    #0 0x1 in f() a.cpp:1\n    #1 0x2 in mycxxtest::run(int) b.cpp:2\n"
+      "    #2 0x3 in TestX(cxxtest::T&)::$_0::operator()(cxxtest::T&) const c.cpp:3\n\n";
+  CHECK(filter_in_chunks(stack, 9) == stack);
 }
 
 TEST_CASE("Other output passes as it is, an unfinished last line included") {
