@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "runtime/crash/runner_frame_names.h"
+
 namespace cxxtest::driver {
 
 namespace {
@@ -26,27 +28,11 @@ std::string_view frame_function(std::string_view line) {
   return rest.empty() ? std::string_view(" ") : rest;  // " ": a frame without a name
 }
 
-// "cxxtest::..." or "void cxxtest::...<...>" before the parameter list (not
-// "mycxxtest::", nor "TestX(cxxtest::T&)::$_0", a lambda in a test).
-bool is_runner(std::string_view function) {
-  size_t params = function.find('(');
-  for (size_t ns = function.find("cxxtest::"); ns < params; ns = function.find("cxxtest::", ns + 1)) {
-    char before = ns == 0 ? ' ' : function[ns - 1];
-    if (!std::isalnum(static_cast<unsigned char>(before)) && before != '_') return true;
-  }
-  return false;
-}
-
 // A sanitizer's own frame or an allocator's, above the code that called it.
 bool is_allocator_or_sanitizer(std::string_view function) {
   for (std::string_view f : {"__", "malloc", "calloc", "realloc", "free", "operator new", "operator delete"})
     if (function.starts_with(f)) return true;
   return false;
-}
-
-bool is_plumbing(std::string_view function) {
-  return function.starts_with("std::_Function_handler<") || function.starts_with("std::function<") ||
-         function.starts_with("std::__invoke") || function.starts_with("void std::__invoke");
 }
 
 }  // namespace
@@ -61,7 +47,7 @@ std::string RunnerFrameFilter::line(std::string_view text) {
     return out;
   }
   if (cutting_) return "";
-  if (!whole_ && is_runner(function)) {
+  if (!whole_ && cxxtest::runtime::is_cxxtest_function(function)) {
     if (frames_ > 0) {
       held_.clear();
       cutting_ = true;
@@ -70,7 +56,7 @@ std::string RunnerFrameFilter::line(std::string_view text) {
     whole_ = true;  // the failure is in cxxtest itself
   }
   if (!is_allocator_or_sanitizer(function)) ++frames_;
-  if (!whole_ && is_plumbing(function)) {
+  if (!whole_ && cxxtest::runtime::is_call_plumbing(function)) {
     held_ += text;
     return "";
   }

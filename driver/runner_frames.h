@@ -8,7 +8,8 @@
 // twenty frames such as invoke_with<...> and std::function plumbing, each
 // up to a kilobyte of template names. The runtime's own reports and the
 // -fuzz reports already end at the test (crash/exceptions.h
-// without_runner_frames); this does the same to the output as it streams.
+// without_runner_frames); this does the same to the output as it streams,
+// by the same rule (runtime/crash/runner_frame_names.h).
 #pragma once
 
 #include <string>

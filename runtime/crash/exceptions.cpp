@@ -29,6 +29,7 @@
 #include <typeinfo>
 
 #include "crash/raw_writer.h"
+#include "crash/runner_frame_names.h"
 #include "crash/symbolize.h"
 #include "testing/test_state.h"
 
@@ -77,16 +78,10 @@ const void* current_exception_object() {
   return object;
 }
 
-// Whether a write_stack line is a frame of a cxxtest function: its name
-// ("cxxtest::...", or a template's "void cxxtest::...") names cxxtest before
-// its parameter list. A lambda in a test, "TestX(cxxtest::T&)::$_0::...",
-// does not.
-bool is_cxxtest_frame(std::string_view line) {
+// The function a symbolized write_stack line names ("" if unsymbolized).
+std::string_view frame_function(std::string_view line) {
   size_t in = line.find(" in ");
-  if (in == std::string_view::npos) return false;  // not symbolized
-  std::string_view name = line.substr(in + 4);
-  size_t ns = name.find("cxxtest::");
-  return ns != std::string_view::npos && ns < name.find('(');
+  return in == std::string_view::npos ? std::string_view() : line.substr(in + 4);
 }
 
 // Drops the frames of the runner below the test: the first cxxtest frame
@@ -98,7 +93,7 @@ std::string without_runner_frames(std::string stack) {
   while (cut < stack.size()) {
     size_t end = stack.find('\n', cut);
     if (end == std::string::npos) end = stack.size();
-    if (is_cxxtest_frame(std::string_view(stack).substr(cut, end - cut))) break;
+    if (is_cxxtest_function(frame_function(std::string_view(stack).substr(cut, end - cut)))) break;
     cut = end + 1;
   }
   if (cut >= stack.size()) return stack;
@@ -107,13 +102,15 @@ std::string without_runner_frames(std::string stack) {
     size_t start = stack.rfind('\n', stack.size() >= 2 ? stack.size() - 2 : 0);
     start = start == std::string::npos ? 0 : start + 1;
     std::string_view last(stack.data() + start, stack.size() - start);
-    bool plumbing = last.find(" in std::_Function_handler<") != std::string::npos ||
-                    last.find(" in std::function<") != std::string::npos ||
-                    last.find(" in std::__invoke") != std::string::npos;
-    if (!plumbing || start == 0) break;
+    if (!is_call_plumbing(frame_function(last)) || start == 0) break;
     stack.resize(start);
   }
   return stack;
+}
+
+std::string without_runner_frames_or_whole(const std::string& stack) {
+  std::string kept = without_runner_frames(stack);
+  return kept.empty() ? stack : kept;
 }
 
 std::string demangle(const char* mangled) {

@@ -33,6 +33,9 @@ int current_throw_frames(void** out, int max);
 // `stack` (write_stack's lines) without the frames below the test: from
 // the first of cxxtest's runner on, and the std::function plumbing above it.
 std::string without_runner_frames(std::string stack);
+// The same, but a stack that is all runner frames (a failure in cxxtest
+// itself) whole, as a report shows it.
+std::string without_runner_frames_or_whole(const std::string& stack);
 
 // Whether throws record their stack (on at start). A fuzzing worker turns it
 // off while it fuzzes (a throwing target would pay on every input) and on

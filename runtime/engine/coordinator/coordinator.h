@@ -233,8 +233,9 @@ class Coordinator {
   void handle_crash();
   // Runs the crash's input in a fresh worker process (the re-run command's
   // semantics): once, or for a leak (kLeakReruns) or in a -race build
-  // (kRaceReruns) several times until it fails the same way; *got is what the last run did and *output (if
-  // given) what it wrote. False if it could not run.
+  // (kRaceReruns) several times until it fails the same way; *got is what
+  // the last run did and *output (if given) what it wrote. False if it
+  // could not run.
   bool rerun_fresh(const Crash& c, Failure* got, std::string* output);
   // A memory or time failure that a fresh process does not repeat was the
   // worker's (memory grown over many inputs), not the input's: keeps the

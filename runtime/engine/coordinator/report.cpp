@@ -83,8 +83,7 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
   // The runner's frames below the fuzz function (invoke_with<...>, a
   // libFuzzer harness's adapter: a kilobyte of template names) say nothing
   // about the failure. A stack of only such frames (a bug in cxxtest) stays.
-  std::string frames = without_runner_frames(stack);
-  if (frames.empty()) frames = stack;
+  std::string frames = without_runner_frames_or_whole(stack);
   std::string line = death_line(f, ctx);
   if (!line.empty()) return line + "\n" + f.text + output_block(output, 0) + indent_by(frames, 4);
   std::string out = "--- FAIL: " + ctx.target + " (" + format_seconds(Nanos(f.nanos)) + ")\n" + f.text;

@@ -131,15 +131,6 @@ std::string symbolize_summary_line(const std::string& line, const std::string& p
   return line.substr(0, open) + " " + place + "\n";
 }
 
-// The stack without the frames of the runner below the fuzz function
-// (crash/exceptions.h), as the report's own stacks: invoke_with<...> and
-// its kin are a kilobyte of template names each. A stack that is all
-// runner frames (a failure in cxxtest itself) is kept whole.
-std::string without_runner_frames_unless_all(const std::string& lines) {
-  std::string kept = without_runner_frames(lines);
-  return kept.empty() ? lines : kept;
-}
-
 }  // namespace
 
 std::string symbolize_sanitizer_frames(const std::string& report) {
@@ -154,7 +145,7 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
     std::string symbolized_lines = symbolize_stack(stack, exe);
     if (first_stack) place = summary_place(symbolized_lines);
     first_stack = false;
-    out += symbolized_lines.empty() ? stack_text : without_runner_frames_unless_all(symbolized_lines);
+    out += symbolized_lines.empty() ? stack_text : without_runner_frames_or_whole(symbolized_lines);
     stack.clear();
     stack_text.clear();
   };

@@ -1,0 +1,34 @@
+// crash/runner_frame_names.h: which functions in a stack are cxxtest's
+// runner below a test. One rule for the runtime's reports (exceptions.h
+// without_runner_frames) and the driver's filter of what a sanitizer
+// prints (driver/runner_frames.h). Header-only: the driver includes it.
+#pragma once
+
+#include <cctype>
+#include <string_view>
+
+namespace cxxtest::runtime {
+
+// Whether `function` (a frame's function name, from its start) is
+// cxxtest's: "cxxtest::..." or a template's "void cxxtest::...<...>",
+// naming cxxtest before its parameter list. A lambda in a test,
+// "TestX(cxxtest::T&)::$_0::...", is not, nor "mycxxtest::f()".
+inline bool is_cxxtest_function(std::string_view function) {
+  size_t params = function.find('(');
+  for (size_t ns = function.find("cxxtest::"); ns < params; ns = function.find("cxxtest::", ns + 1)) {
+    char before = ns == 0 ? ' ' : function[ns - 1];
+    if (!std::isalnum(static_cast<unsigned char>(before)) && before != '_') return true;
+  }
+  return false;
+}
+
+// Whether `function` is the std::function / std::invoke plumbing through
+// which the runner calls a test: dropped with the runner when just above it.
+inline bool is_call_plumbing(std::string_view function) {
+  for (std::string_view p :
+       {"std::_Function_handler<", "std::function<", "std::__invoke", "void std::__invoke"})
+    if (function.starts_with(p)) return true;
+  return false;
+}
+
+}  // namespace cxxtest::runtime
