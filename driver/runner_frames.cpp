@@ -9,25 +9,6 @@ namespace cxxtest::driver {
 
 namespace {
 
-// The function a frame line names, or "" for a line that is no frame.
-// AddressSanitizer: "    #3 0x55d0c1a2b3c4 in Foo(int) /src/foo.cpp:12:3";
-// ThreadSanitizer: "    #3 Foo(int) /src/foo.cpp:12:3 (x.test+0x1a2b3)".
-std::string_view frame_function(std::string_view line) {
-  size_t i = 0;
-  while (i < line.size() && line[i] == ' ') ++i;
-  if (i >= line.size() || line[i] != '#') return "";
-  size_t digits = ++i;
-  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
-  if (i == digits || i >= line.size() || line[i] != ' ') return "";
-  std::string_view rest = line.substr(i + 1);
-  if (rest.starts_with("0x")) {
-    size_t in = rest.find(" in ");
-    if (in == std::string_view::npos) return " ";  // "#5 0x7f..  (libstdc++.so.6+0xd44a2)"
-    rest = rest.substr(in + 4);
-  }
-  return rest.empty() ? std::string_view(" ") : rest;  // " ": a frame without a name
-}
-
 // A sanitizer's own frame or an allocator's, above the code that called it.
 bool is_allocator_or_sanitizer(std::string_view function) {
   for (std::string_view f : {"__", "malloc", "calloc", "realloc", "free", "operator new", "operator delete"})
@@ -38,7 +19,7 @@ bool is_allocator_or_sanitizer(std::string_view function) {
 }  // namespace
 
 std::string RunnerFrameFilter::line(std::string_view text) {
-  std::string_view function = frame_function(text);
+  std::string_view function = cxxtest::runtime::sanitizer_frame_function(text);
   if (function.empty()) {  // the stack, if any, ended
     std::string out = std::move(held_) + std::string(text);
     held_.clear();
@@ -69,10 +50,10 @@ std::string RunnerFrameFilter::feed(std::string_view chunk) {
   std::string out;
   for (size_t nl; (nl = chunk.find('\n')) != std::string_view::npos;) {
     if (partial_.empty()) {
-      out += line(chunk.substr(0, nl + 1));
+      out += stanzas_.lines(line(chunk.substr(0, nl + 1)));
     } else {
       partial_.append(chunk.substr(0, nl + 1));
-      out += line(partial_);
+      out += stanzas_.lines(line(partial_));
       partial_.clear();
     }
     chunk.remove_prefix(nl + 1);
@@ -82,7 +63,8 @@ std::string RunnerFrameFilter::feed(std::string_view chunk) {
 }
 
 std::string RunnerFrameFilter::finish() {
-  std::string out = std::move(held_) + std::move(partial_);
+  std::string out = stanzas_.lines(held_ + partial_);
+  out += stanzas_.finish();
   held_.clear();
   partial_.clear();
   frames_ = 0;

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "runtime/crash/runner_threads.h"
+
 namespace cxxtest::driver {
 
 // Fed the output in chunks, returns what to print so far: complete lines,
@@ -22,7 +24,9 @@ namespace cxxtest::driver {
 // cxxtest frame on ("cxxtest::..." before the function's parameter list),
 // together with the std::function / std::__invoke frames just above it. A
 // stack whose first frame (past allocators' and sanitizers' own) is
-// cxxtest's, a failure in cxxtest itself, is kept whole.
+// cxxtest's, a failure in cxxtest itself, is kept whole. The stanzas
+// that then only say where the runner started the test's thread go too
+// (runtime/crash/runner_threads.h).
 class RunnerFrameFilter {
  public:
   std::string feed(std::string_view chunk);
@@ -37,6 +41,7 @@ class RunnerFrameFilter {
   int frames_ = 0;        // this stack's frames so far, not counting allocators' and sanitizers'
   bool cutting_ = false;  // in this stack, past its first runner frame
   bool whole_ = false;    // this stack starts in cxxtest: kept whole
+  cxxtest::runtime::ThreadStanzaFilter stanzas_;
 };
 
 }  // namespace cxxtest::driver

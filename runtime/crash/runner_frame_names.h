@@ -31,4 +31,25 @@ inline bool is_call_plumbing(std::string_view function) {
   return false;
 }
 
+// The function a sanitizer's frame line names, " " for a frame without a
+// name, "" for a line that is no frame. AddressSanitizer:
+// "    #3 0x55d0c1a2b3c4 in Foo(int) /src/foo.cpp:12:3" (or, unnamed,
+// "    #5 0x7f..  (libstdc++.so.6+0xd44a2)"); ThreadSanitizer:
+// "    #3 Foo(int) /src/foo.cpp:12:3 (x.test+0x1a2b3)".
+inline std::string_view sanitizer_frame_function(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && line[i] == ' ') ++i;
+  if (i >= line.size() || line[i] != '#') return "";
+  size_t digits = ++i;
+  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+  if (i == digits || i >= line.size() || line[i] != ' ') return "";
+  std::string_view rest = line.substr(i + 1);
+  if (rest.starts_with("0x")) {
+    size_t in = rest.find(" in ");
+    if (in == std::string_view::npos) return " ";
+    rest = rest.substr(in + 4);
+  }
+  return rest.empty() ? std::string_view(" ") : rest;
+}
+
 }  // namespace cxxtest::runtime

@@ -10,6 +10,7 @@
 
 #include "crash/exceptions.h"
 #include "crash/module_of.h"
+#include "crash/runner_threads.h"
 #include "crash/symbolize.h"
 #include "engine/coordinator/report.h"
 
@@ -166,7 +167,9 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
     out += symbolize_summary_line(symbolize_global_line(line, exe), place);
   }
   flush();
-  return out;
+  ThreadStanzaFilter stanzas;
+  std::string kept = stanzas.lines(out);
+  return kept + stanzas.finish();
 }
 
 }  // namespace cxxtest::runtime::engine

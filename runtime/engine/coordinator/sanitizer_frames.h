@@ -14,7 +14,9 @@
 // maps each module offset to an address of its own. A stack with a frame
 // in a module the coordinator lacks is left as it is. The runner's frames
 // below the fuzz function are left out (crash/exceptions.h
-// without_runner_frames), as in the report's own stacks.
+// without_runner_frames), as in the report's own stacks, and so are the
+// stanzas that only say where the runner started the thread
+// (crash/runner_threads.h).
 #pragma once
 
 #include <string>

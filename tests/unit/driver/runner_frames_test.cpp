@@ -85,3 +85,55 @@ TEST_CASE("Other output passes as it is, an unfinished last line included") {
         "    #0 0x1 in f() a.cpp:1\n");
   CHECK(f.finish() == "    #1 0x2 in std::function<void ()>::operator()() const\n");
 }
+
+TEST_CASE("Stanzas that only say where the runner started the test's thread are left out") {
+  std::string asan =
+      "    #1 0x56 in LLVMFuzzerTestOneInput /m/q/target.cc:14:3\n"
+      "\n"
+      "Thread T4 created by T2 here:\n"
+      "    #0 0x70 in __interceptor_pthread_create (/m/q.test+0x9ffdc)\n"
+      "    #1 0x71 in std::thread::_M_start_thread(std::unique_ptr<std::thread::_State>, void (*)()) "
+      "(/lib/x86_64-linux-gnu/libstdc++.so.6+0xd4578)\n"
+      "    #2 0x72 in cxxtest::runtime::TestThreads::start(int) threads.cpp:40:3\n"
+      "    #3 0x73 in cxxtest::runtime::run_tests(int) run.cpp:10:3\n"
+      "\n"
+      "Thread T2 created by T0 here:\n"
+      "    #0 0x70 in __interceptor_pthread_create (/m/q.test+0x9ffdc)\n"
+      "    #1 0x74  (/lib/x86_64-linux-gnu/libstdc++.so.6+0xd4578)\n"
+      "    #2 0x75 in cxxtest::runtime::run_main(int) main.cpp:10:3\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: heap-buffer-overflow /src/a.c:196:3 in f\n";
+  for (size_t chunk : {size_t(1), size_t(11), size_t(4096)}) {
+    CAPTURE(chunk);
+    CHECK(filter_in_chunks(asan, chunk) ==
+          "    #1 0x56 in LLVMFuzzerTestOneInput /m/q/target.cc:14:3\n"
+          "\n"
+          "SUMMARY: AddressSanitizer: heap-buffer-overflow /src/a.c:196:3 in f\n");
+  }
+}
+
+TEST_CASE("A thread the test started keeps its stanza, as does one nothing names") {
+  std::string tsan =
+      "  Thread T5 (tid=9, running) created by thread T4 at:\n"
+      "    #0 pthread_create <null> (r.test+0x6c0fd)\n"
+      "    #1 std::thread::_M_start_thread(std::unique_ptr<std::thread::_State>, void (*)()) <null> "
+      "(libstdc++.so.6+0xd4578)\n"
+      "    #2 TestRace(cxxtest::T&) /m/r/r_test.cpp:12:15 (r.test+0xe4f00)\n"
+      "    #3 cxxtest::runtime::run_test(int) run.cpp:10:3 (r.test+0x4)\n"
+      "\n"
+      "  Thread T4 (tid=8, running) created by main thread at:\n"
+      "    #0 pthread_create <null> (r.test+0x6c0fd)\n"
+      "    #1 cxxtest::runtime::run_main(int) main.cpp:10:3 (r.test+0x5)\n"
+      "\n";
+  std::string out = filter_in_chunks(tsan, 7);
+  CHECK(out.find("Thread T5 (tid=9, running) created by thread T4 at:\n") != std::string::npos);
+  CHECK(out.find("    #2 TestRace(cxxtest::T&)") != std::string::npos);
+  CHECK(out.find("Thread T4") == std::string::npos);
+  CHECK(out.find("run_main") == std::string::npos);
+
+  // Unsymbolized: nothing says pthread_create, so it stays.
+  std::string bare =
+      "Thread T1 created by T0 here:\n    #0 0x70  (/m/q.test+0x9ffdc)\n    #1 0x74  "
+      "(/lib/libstdc++.so.6+0xd4578)\n\n";
+  CHECK(filter_in_chunks(bare, 5) == bare);
+}
