@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cachedir/atomic_file.h"
 #include "cachedir/location.h"
@@ -297,6 +298,38 @@ Expected<bool> check_found_library(const std::string& system, const DepDirs& dir
                    "and its libs");
 }
 
+// Leaves out of the found archives (no `libs` in the spec) each one whose
+// every symbol another of them defines too: libjpeg-turbo installs
+// libjpeg.a and libturbojpeg.a, which holds libjpeg's objects again, and
+// both linked whole define every jpeg_ function twice. Of two archives with
+// the same symbols the first is kept. Says what it left out.
+void drop_contained_archives(const DepSpec& spec, std::vector<fs::path>& archives) {
+  if (!spec.libs.empty() || archives.size() < 2) return;
+  std::vector<std::set<std::string>> symbols;
+  for (const auto& a : archives) {
+    auto names = archive_symbols(a);
+    symbols.emplace_back(names ? std::set<std::string>(names->begin(), names->end())
+                               : std::set<std::string>());
+  }
+  std::vector<fs::path> kept;
+  for (size_t i = 0; i < archives.size(); ++i) {
+    std::optional<size_t> within;
+    for (size_t j = 0; j < archives.size() && !within && !symbols[i].empty(); ++j) {
+      bool same = symbols[i] == symbols[j];
+      if (j != i && (!same || j < i) &&
+          std::includes(symbols[j].begin(), symbols[j].end(), symbols[i].begin(), symbols[i].end()))
+        within = j;
+    }
+    if (!within) {
+      kept.push_back(archives[i]);
+      continue;
+    }
+    std::cerr << "cxxtest: [deps." << spec.name << "]: every symbol of " << archives[i].filename().string()
+              << " is in " << archives[*within].filename().string() << " too: linking that one only\n";
+  }
+  archives = std::move(kept);
+}
+
 // The sources the build compiled, from compile.log (a copy's paths mapped
 // back to the source dir).
 std::vector<fs::path> compiled_sources(const DepDirs& dirs) {
@@ -325,6 +358,7 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!applied) return Error{applied.error()};
   auto found = check_found_library(system, dirs, run, *built);
   if (!found) return Error{found.error()};
+  drop_contained_archives(spec, built->archives);
   add_pkg_config(spec, dirs, run, *built);
   built->compiled_sources = compiled_sources(dirs);
   built->fingerprint = fingerprint.hash;
@@ -376,6 +410,23 @@ WalkSkip skipped_by_walk(const DepDirs& dirs, const DepContext& ctx) {
   return skip;
 }
 
+namespace {
+
+// Where ensure_dep records that this dep's CMake build failed and configure
+// built it: the CMake fingerprint's fast key.
+fs::path cmake_failed_marker(const DepDirs& dirs) { return dirs.root / "cmake-failed"; }
+
+bool ships_configure(const fs::path& source) {
+  std::error_code ec;
+  for (const char* f : {"configure", "configure.ac", "configure.in"})
+    if (fs::is_regular_file(source / f, ec)) return true;
+  return false;
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
 }  // namespace deps
 
 Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
@@ -386,11 +437,22 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
                  ": no such directory"};
   auto system = detect_build_system(spec);
   if (!system) return Error{system.error()};
+  DepDirs dirs = dep_dirs(spec, ctx);
+  // A project that ships configure files beside a CMake build that does not
+  // work here (libjpeg-turbo 1.5's CMakeLists.txt: "Platform not supported")
+  // is built with configure once CMake has failed, when nothing in the spec
+  // chose CMake; remembered per CMake fingerprint, so later runs go there.
+  bool may_fall_back =
+      spec.build.empty() && spec.options.empty() && *system == "cmake" && ships_configure(spec.source);
+  std::string cmake_key = may_fall_back ? fingerprint_of(spec, "cmake", ctx, {}).hash : "";
+  if (may_fall_back) {
+    auto marker = cachedir::read_file(cmake_failed_marker(dirs));
+    if (marker && *marker == cmake_key) system = std::string("autotools");
+  }
   if (*system == "command" && spec.libs.empty())
     return Error{spec.where + ": [deps." + spec.name +
                  "] has build = \"command\" but no libs: name the "
                  "static libraries the command produces (and include_dirs for its headers)"};
-  DepDirs dirs = dep_dirs(spec, ctx);
   auto with_prefix = [&](DepBuild b) {
     b.prefix = dirs.prefix;
     return b;
@@ -409,6 +471,19 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   // Another run may have built it meanwhile.
   if (auto done = read_result(dirs.result, fingerprint.hash)) return with_prefix(*done);
   auto built = build_dep(spec, *system, ctx, dirs, entries, fingerprint);
+  if (!built && may_fall_back && *system == "cmake") {
+    std::cerr << "cxxtest: " << spec.where << ": [deps." << spec.name
+              << "]: the CMake build failed; the project ships a configure script too, building with it "
+                 "(build = \"autotools\" goes there at once)\n";
+    auto second =
+        build_dep(spec, "autotools", ctx, dirs, entries, fingerprint_of(spec, "autotools", ctx, entries));
+    if (!second)
+      return Error{built.error() + "\n(configure, tried next as the project ships it, failed too: " +
+                   first_line(second.error()) + ")"};
+    if (Status marked = cachedir::write_atomic(cmake_failed_marker(dirs), cmake_key); !marked)
+      return Error{spec.where + ": [deps." + spec.name + "]: " + marked.error()};
+    return with_prefix(*second);
+  }
   if (!built) return built;
   return with_prefix(*built);
 }

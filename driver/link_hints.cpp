@@ -1,31 +1,56 @@
 // driver/link_hints.cpp: see link_hints.h.
 #include "driver/link_hints.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace cxxtest::driver {
 
-std::string whole_archive_hint(const std::string& output, const std::vector<std::string>& link_args) {
-  bool undefined = output.find("undefined reference to") != std::string::npos ||  // GNU ld
-                   output.find("undefined symbol:") != std::string::npos;         // lld
-  if (!undefined) return "";
+namespace {
+
+// The archives `link_args` takes whole that the linker's `output` names as
+// holding the object a message is about ("libx.a(y.o)" from GNU ld, "in
+// archive .../libx.a" or "(libx.a(y.o))" from lld), in link order.
+std::vector<std::string> whole_archives_named(const std::string& output,
+                                              const std::vector<std::string>& link_args) {
+  std::vector<std::string> named;
   bool whole = false;
   for (const std::string& arg : link_args) {
     if (arg == "-Wl,--whole-archive") whole = true;
     else if (arg == "-Wl,--no-whole-archive") whole = false;
     else if (whole && arg.ends_with(".a")) {
-      // GNU ld names the member as "libx.a(y.o)", lld as "in archive .../libx.a".
       std::string name = std::filesystem::path(arg).filename().string();
-      if (output.find(name + "(") == std::string::npos &&
-          output.find("in archive " + arg) == std::string::npos)
-        continue;
-      return "cxxtest: " + name +
-             " is linked whole (every object in it, used or not, as a dep's archives are by default): "
-             "add the libraries its objects need to the dep's link (link = [\"-lfoo\"]), or set "
-             "whole_archive = false\n";
+      if ((output.find(name + "(") != std::string::npos ||
+           output.find("in archive " + arg) != std::string::npos) &&
+          std::find(named.begin(), named.end(), name) == named.end())
+        named.push_back(name);
     }
   }
-  return "";
+  return named;
+}
+
+}  // namespace
+
+std::string whole_archive_hint(const std::string& output, const std::vector<std::string>& link_args) {
+  bool undefined = output.find("undefined reference to") != std::string::npos ||  // GNU ld
+                   output.find("undefined symbol:") != std::string::npos;         // lld
+  bool duplicate = output.find("multiple definition of") != std::string::npos ||  // GNU ld
+                   output.find("duplicate symbol:") != std::string::npos;         // lld
+  if (!undefined && !duplicate) return "";
+  std::vector<std::string> named = whole_archives_named(output, link_args);
+  if (named.empty()) return "";
+  if (duplicate) {
+    std::string which = named.size() == 1 ? named[0] + " is" : named[0] + " and " + named[1] + " are";
+    return "cxxtest: " + which +
+           " linked whole (every object in them, as a dep's archives are by default) and objects "
+           "define the same symbols (a library installed twice, once inside another): name the one "
+           "archive to link (libs = [\"$PREFIX/lib/" +
+           named[0] + "\"]), or set whole_archive = false\n";
+  }
+  return "cxxtest: " + named[0] +
+         " is linked whole (every object in it, used or not, as a dep's archives are by default): "
+         "add the libraries its objects need to the dep's link (link = [\"-lfoo\"]), or set "
+         "whole_archive = false\n";
 }
 
 }  // namespace cxxtest::driver

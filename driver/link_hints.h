@@ -12,7 +12,9 @@ namespace cxxtest::driver {
 // library nobody named (harfbuzz's hb-ft.o and FreeType). When the linker's
 // `output` blames an undefined symbol on an archive that `link_args` takes
 // whole (between -Wl,--whole-archive and -Wl,--no-whole-archive), a line
-// saying so and what to do; else "".
+// saying so and what to do; the same when it blames a symbol defined twice
+// on such an archive (libjpeg-turbo installs libjpeg.a and libturbojpeg.a,
+// which holds the same objects); else "".
 std::string whole_archive_hint(const std::string& output, const std::vector<std::string>& link_args);
 
 }  // namespace cxxtest::driver

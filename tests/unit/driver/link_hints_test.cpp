@@ -32,7 +32,24 @@ TEST_CASE("No hint when the archive is not taken whole, or nothing is undefined"
   std::string in_test =
       "/usr/bin/ld: p_test.o: in function `FuzzX':\np_test.cpp:3: undefined reference to `h'\n";
   CHECK(whole_archive_hint(in_test, kArgs).empty());
-  std::string duplicate =
-      "/usr/bin/ld: /cache/deps/hb/src/.libs/libharfbuzz.a(a.o): multiple definition of `x'\n";
-  CHECK(whole_archive_hint(duplicate, kArgs).empty());
+  std::string duplicate_in_z =
+      "/usr/bin/ld: /cache/deps/z/libz.a(a.o): multiple definition of `x'; p_test.o: first defined here\n";
+  CHECK(whole_archive_hint(duplicate_in_z, kArgs).empty());
+}
+
+TEST_CASE("A symbol defined twice by whole archives names them and the ways out") {
+  const std::vector<std::string> args = {"-Wl,--whole-archive", "/c/prefix/lib/libturbojpeg.a",
+                                         "/c/prefix/lib/libjpeg.a", "-Wl,--no-whole-archive"};
+  std::string ld =
+      "/usr/bin/ld: /c/prefix/lib/libturbojpeg.a(libturbojpeg_la-jcapimin.o): in function "
+      "`jpeg_CreateCompress':\njcapimin.c:35: multiple definition of `jpeg_CreateCompress'; "
+      "/c/prefix/lib/libjpeg.a(jcapimin.o):jcapimin.c:35: first defined here\n";
+  std::string hint = whole_archive_hint(ld, args);
+  CHECK(hint.starts_with("cxxtest: libturbojpeg.a and libjpeg.a are linked whole"));
+  CHECK(hint.find("libs = [\"$PREFIX/lib/libturbojpeg.a\"]") != std::string::npos);
+  CHECK(hint.find("whole_archive = false") != std::string::npos);
+  std::string lld =
+      "ld.lld: error: duplicate symbol: jpeg_CreateCompress\n>>> defined at jcapimin.c:35\n"
+      ">>>            jcapimin.o:(jpeg_CreateCompress) in archive /c/prefix/lib/libjpeg.a\n";
+  CHECK(whole_archive_hint(lld, args).starts_with("cxxtest: libjpeg.a is linked whole"));
 }
