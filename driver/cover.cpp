@@ -47,8 +47,15 @@ Coverage::Coverage(CoverSettings settings, const std::map<std::string, Package>&
     : settings_(std::move(settings)), patterns_(split_commas(settings_.coverpkg)) {
   std::vector<Package> packages;
   for (const auto& [rel, pkg] : all) packages.push_back(pkg);
+  module_root_ = config.root.lexically_normal();
   for (const auto& pattern : patterns_) {
     pattern_dirs_.emplace_back();
+    auto dep = std::find_if(config.deps.begin(), config.deps.end(),
+                            [&](const DepSpec& d) { return d.name == pattern; });
+    if (dep != config.deps.end()) {
+      deps_.push_back({dep->name, dep->source.lexically_normal()});
+      continue;
+    }
     if (auto matched = match_scanned(packages, config, {pattern}, cwd))
       for (const auto& pkg : *matched) pattern_dirs_.back().push_back(pkg.dir.lexically_normal());
   }
@@ -74,6 +81,9 @@ void Coverage::warn_unlinked(const Plan& plan) const {
       if (auto it = source_of.find(obj); it != source_of.end() && !is_test_file(it->second))
         linked_dirs.insert(it->second.parent_path().lexically_normal());
   for (size_t i = 0; i < patterns_.size(); ++i) {
+    bool is_dep =
+        std::any_of(deps_.begin(), deps_.end(), [&](const MeasuredDep& d) { return d.name == patterns_[i]; });
+    if (is_dep) continue;  // linked by every package unless a [package] deps list says otherwise
     bool linked = false;
     for (const auto& dir : pattern_dirs_[i]) linked |= linked_dirs.count(dir) > 0;
     if (!linked)
@@ -99,6 +109,13 @@ bool Coverage::measured(const PackagePlan& p, const fs::path& file) const {
   if (is_test_file(file)) return false;
   fs::path dir = file.parent_path();
   if (patterns_.empty()) return dir == p.pkg->dir.lexically_normal();
+  auto under = [](const fs::path& f, const fs::path& d) {
+    fs::path rel = f.lexically_relative(d);
+    return !rel.empty() && *rel.begin() != "..";
+  };
+  // A module inside the library's checkout (source = "..") is not the library.
+  for (const auto& d : deps_)
+    if (under(file, d.source) && (under(d.source, module_root_) || !under(file, module_root_))) return true;
   for (const auto& dirs : pattern_dirs_)
     for (const auto& d : dirs)
       if (d == dir) return true;

@@ -20,7 +20,12 @@
 // sources and its headers, so inline functions count) that are not test
 // files. The runtime, the standard library, other packages, deps, test
 // files and the generated main never count. With -coverpkg the measured
-// packages are those the comma-separated patterns match, in every binary.
+// packages are those the comma-separated patterns match, in every binary;
+// a pattern that is a [deps] table's name measures that library's sources
+// (those under its source dir, but not the module's when the module sits
+// inside the library's checkout), which a -cover build
+// compiled with coverage too (through the compiler wrappers, whose
+// -ffile-prefix-map names a copied source's files by their source paths).
 #pragma once
 
 #include <filesystem>
@@ -84,8 +89,14 @@ class Coverage {
   CoverSettings settings_;
   std::vector<std::string> patterns_;                             // -coverpkg split at commas
   std::vector<std::vector<std::filesystem::path>> pattern_dirs_;  // per pattern, its packages' dirs
-  std::map<std::string, CoverTools> tools_;                       // by compiler
-  std::vector<std::string> lcov_;                                 // per package index
+  struct MeasuredDep {
+    std::string name;
+    std::filesystem::path source;  // the spec's source dir
+  };
+  std::vector<MeasuredDep> deps_;      // patterns that name a [deps] table
+  std::filesystem::path module_root_;  // of a dep around the module, the module's files are not the dep's
+  std::map<std::string, CoverTools> tools_;  // by compiler
+  std::vector<std::string> lcov_;            // per package index
 };
 
 }  // namespace cxxtest::driver
