@@ -8,6 +8,7 @@
 
 #include "cachedir/atomic_file.h"
 #include "driver/cover_profile.h"
+#include "driver/deps.h"
 #include "driver/process.h"
 #include "driver/shell.h"
 
@@ -109,13 +110,10 @@ bool Coverage::measured(const PackagePlan& p, const fs::path& file) const {
   if (is_test_file(file)) return false;
   fs::path dir = file.parent_path();
   if (patterns_.empty()) return dir == p.pkg->dir.lexically_normal();
-  auto under = [](const fs::path& f, const fs::path& d) {
-    fs::path rel = f.lexically_relative(d);
-    return !rel.empty() && *rel.begin() != "..";
-  };
   // A module inside the library's checkout (source = "..") is not the library.
   for (const auto& d : deps_)
-    if (under(file, d.source) && (under(d.source, module_root_) || !under(file, module_root_))) return true;
+    if (is_under(file, d.source) && (is_under(d.source, module_root_) || !is_under(file, module_root_)))
+      return true;
   for (const auto& dirs : pattern_dirs_)
     for (const auto& d : dirs)
       if (d == dir) return true;

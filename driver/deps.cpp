@@ -99,15 +99,6 @@ fs::path expand_dep_path(const std::string& s, const DepDirs& dirs) {
   return (p.is_absolute() ? p : dirs.source / p).lexically_normal();
 }
 
-namespace {
-
-bool is_under(const fs::path& p, const fs::path& dir) {
-  auto rel = p.lexically_relative(dir);
-  return !rel.empty() && *rel.begin() != "..";
-}
-
-}  // namespace
-
 std::vector<fs::path> read_compile_log(const fs::path& log, const fs::path& copy, const fs::path& copied_from,
                                        const fs::path& drop_under, const fs::path& drop_cwd_under) {
   std::ifstream in(log);
@@ -428,6 +419,11 @@ std::string first_line(const std::string& text) { return text.substr(0, text.fin
 }  // namespace
 
 }  // namespace deps
+
+bool is_under(const std::filesystem::path& p, const std::filesystem::path& dir) {
+  auto rel = p.lexically_relative(dir);
+  return !rel.empty() && *rel.begin() != "..";
+}
 
 Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   using namespace deps;

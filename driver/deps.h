@@ -134,4 +134,8 @@ struct DepContext {
 // build.log.
 Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx);
 
+// Whether `p` is `dir` or lies below it, compared lexically (both normal):
+// which files are a dep's (its source dir), or its build's copy.
+bool is_under(const std::filesystem::path& p, const std::filesystem::path& dir);
+
 }  // namespace cxxtest::driver

@@ -1,8 +1,6 @@
 // driver/runner_frames.cpp: see runner_frames.h.
 #include "driver/runner_frames.h"
 
-#include <cctype>
-
 #include "runtime/crash/runner_frame_names.h"
 
 namespace cxxtest::driver {

@@ -78,22 +78,16 @@ const void* current_exception_object() {
   return object;
 }
 
-// The function a symbolized write_stack line names ("" if unsymbolized).
-std::string_view frame_function(std::string_view line) {
-  size_t in = line.find(" in ");
-  return in == std::string_view::npos ? std::string_view() : line.substr(in + 4);
-}
+}  // namespace
 
 // Drops the frames of the runner below the test: the first cxxtest frame
 // and everything after it, and the std::function frames just above it.
-}  // namespace
-
 std::string without_runner_frames(std::string stack) {
   size_t cut = 0;
   while (cut < stack.size()) {
     size_t end = stack.find('\n', cut);
     if (end == std::string::npos) end = stack.size();
-    if (is_cxxtest_function(frame_function(std::string_view(stack).substr(cut, end - cut)))) break;
+    if (is_cxxtest_function(sanitizer_frame_function(std::string_view(stack).substr(cut, end - cut)))) break;
     cut = end + 1;
   }
   if (cut >= stack.size()) return stack;
@@ -102,7 +96,7 @@ std::string without_runner_frames(std::string stack) {
     size_t start = stack.rfind('\n', stack.size() >= 2 ? stack.size() - 2 : 0);
     start = start == std::string::npos ? 0 : start + 1;
     std::string_view last(stack.data() + start, stack.size() - start);
-    if (!is_call_plumbing(frame_function(last)) || start == 0) break;
+    if (!is_call_plumbing(sanitizer_frame_function(last)) || start == 0) break;
     stack.resize(start);
   }
   return stack;

@@ -31,8 +31,9 @@ inline bool is_call_plumbing(std::string_view function) {
   return false;
 }
 
-// The function a sanitizer's frame line names, " " for a frame without a
-// name, "" for a line that is no frame. AddressSanitizer:
+// The function a sanitizer's frame line (or write_stack's, symbolize.h,
+// which prints the same way) names, " " for a frame without a name, "" for
+// a line that is no frame. AddressSanitizer:
 // "    #3 0x55d0c1a2b3c4 in Foo(int) /src/foo.cpp:12:3" (or, unnamed,
 // "    #5 0x7f..  (libstdc++.so.6+0xd44a2)"); ThreadSanitizer:
 // "    #3 Foo(int) /src/foo.cpp:12:3 (x.test+0x1a2b3)".
