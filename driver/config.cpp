@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "driver/process.h"
 #include "instrument/noinstrument.h"
 
 namespace cxxtest::driver {
@@ -334,13 +335,32 @@ Config read_config(const toml::table& root, const std::string& file,
   }
   check_package_deps(file, c);
   if (!has_module || c.module.empty()) throw ConfigError{file + ":1:1: missing [module] name = \"...\""};
+  // A compiler given as a relative path is the module's file: builds run in
+  // other directories (ninja's, a dep's).
+  auto from_root = [&](std::string& compiler) {
+    if (compiler.find('/') != std::string::npos && std::filesystem::path(compiler).is_relative())
+      compiler = (c.root / compiler).lexically_normal().string();
+  };
+  for (auto* s : {&c.build.compiler, &c.build.c_compiler}) from_root(*s);
+  for (auto& [dir, s] : c.packages)
+    for (auto* p : {&s.compiler, &s.c_compiler}) from_root(*p);
   if (c.build.compiler.empty()) c.build.compiler = "clang++";
-  if (c.build.c_compiler.empty()) c.build.c_compiler = "clang";
+  if (c.build.c_compiler.empty()) c.build.c_compiler = c_compiler_beside(c.build.compiler);
   if (c.build.std.empty()) c.build.std = "c++20";
   return c;
 }
 
 }  // namespace
+
+std::string c_compiler_beside(const std::string& cxx_compiler) {
+  // clang++-16 -> clang-16, /usr/lib/llvm-16/bin/clang++ -> .../clang.
+  size_t base = cxx_compiler.rfind('/');
+  base = base == std::string::npos ? 0 : base + 1;
+  size_t at = cxx_compiler.find("clang++", base);
+  if (at == std::string::npos) return "clang";
+  std::string c = cxx_compiler.substr(0, at) + "clang" + cxx_compiler.substr(at + 7);
+  return find_in_path(c).empty() ? "clang" : c;
+}
 
 BuildSettings BuildSettings::merged(const BuildSettings& over) const {
   BuildSettings out = *this;

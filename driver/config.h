@@ -99,6 +99,10 @@ struct Config {
   std::string location_of(const std::string& key) const;
 };
 
+// The C compiler that goes with a C++ one, when build.c_compiler is not
+// set: clang++-16 -> clang-16 when that is found, else clang.
+std::string c_compiler_beside(const std::string& cxx_compiler);
+
 // Parses `text` as the contents of `file` (used in messages as given).
 Expected<Config> parse_config(const std::string& text, const std::filesystem::path& file);
 Expected<Config> load_config(const std::filesystem::path& file);

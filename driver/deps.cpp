@@ -404,7 +404,8 @@ WalkSkip skipped_by_walk(const DepDirs& dirs, const DepContext& ctx) {
 namespace {
 
 // Where ensure_dep records that this dep's CMake build failed and configure
-// built it: the CMake fingerprint's fast key.
+// built it: the CMake fingerprint's fast key and the top CMakeLists.txt's
+// stamp.
 fs::path cmake_failed_marker(const DepDirs& dirs) { return dirs.root / "cmake-failed"; }
 
 bool ships_configure(const fs::path& source) {
@@ -412,6 +413,17 @@ bool ships_configure(const fs::path& source) {
   for (const char* f : {"configure", "configure.ac", "configure.in"})
     if (fs::is_regular_file(source / f, ec)) return true;
   return false;
+}
+
+// The top CMakeLists.txt's mtime and size: the marker is kept only while it
+// is unchanged, so a project that mends its CMake build gets CMake again.
+std::string top_cmake_lists_stamp(const fs::path& source) {
+  std::error_code ec;
+  fs::path lists = source / "CMakeLists.txt";
+  auto mtime = fs::last_write_time(lists, ec).time_since_epoch().count();
+  auto size = fs::file_size(lists, ec);
+  return ec ? "CMakeLists.txt missing"
+            : "CMakeLists.txt " + std::to_string(mtime) + " " + std::to_string(size);
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
@@ -440,7 +452,9 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   // chose CMake; remembered per CMake fingerprint, so later runs go there.
   bool may_fall_back =
       spec.build.empty() && spec.options.empty() && *system == "cmake" && ships_configure(spec.source);
-  std::string cmake_key = may_fall_back ? fingerprint_of(spec, "cmake", ctx, {}).hash : "";
+  std::string cmake_key =
+      may_fall_back ? fingerprint_of(spec, "cmake", ctx, {}).hash + "\n" + top_cmake_lists_stamp(spec.source)
+                    : "";
   if (may_fall_back) {
     auto marker = cachedir::read_file(cmake_failed_marker(dirs));
     if (marker && *marker == cmake_key) system = std::string("autotools");

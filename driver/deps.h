@@ -127,6 +127,10 @@ struct DepContext {
   std::filesystem::path module_root;
   // The deps built before this one, in order: its build finds them.
   std::vector<EarlierDep> earlier;
+  // The compilers the wrappers run: the module's [build] compiler and
+  // c_compiler; empty: clang / clang++. CXXTEST_CC / CXXTEST_CXX in the
+  // environment name others, an external build's own replace both.
+  std::string module_cc, module_cxx;
 };
 
 // Builds the dep if its fingerprint changed, else reads the last result.

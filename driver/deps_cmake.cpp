@@ -298,7 +298,7 @@ const std::vector<std::string>& cmake_fixed_settings() {
 Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
   std::vector<std::string> learned = learned_switches(dirs);
   std::vector<std::string> configure = configure_command(spec, dirs, run, learned);
-  std::string setup = shell_join(configure) + "\n";
+  std::string setup = run.setup(configure);
   std::error_code ec;
   bool fresh = reset_unless_configured(dirs, setup);
   bool configured = !fresh && fs::exists(dirs.build / "CMakeCache.txt", ec) &&

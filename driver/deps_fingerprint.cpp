@@ -165,6 +165,14 @@ std::string env_or_empty(const char* name) {
 
 }  // namespace
 
+std::string dep_compiler(const DepContext& ctx, bool c_plus_plus) {
+  if (ctx.external) return c_plus_plus ? ctx.external->cxx : ctx.external->cc;
+  if (std::string env = env_or_empty(c_plus_plus ? "CXXTEST_CXX" : "CXXTEST_CC"); !env.empty()) return env;
+  const std::string& module = c_plus_plus ? ctx.module_cxx : ctx.module_cc;
+  if (!module.empty()) return module;
+  return c_plus_plus ? "clang++" : "clang";
+}
+
 fs::path clean_dir(const fs::path& p) {
   fs::path n = p.lexically_normal();
   if (!n.has_filename() && n.has_relative_path()) n = n.parent_path();
@@ -205,12 +213,11 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
     if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
   }
   out += "cc " + wrapper_cc(ctx) + "\ncxx " + wrapper_cxx(ctx) + "\n";
-  // The compilers the wrappers run (CXXTEST_CC / CXXTEST_CXX, else clang;
-  // an external build's own).
-  for (auto [var, fallback] : {std::pair{"CXXTEST_CC", "clang"}, std::pair{"CXXTEST_CXX", "clang++"}}) {
-    std::string compiler = env_or_empty(var).empty() ? fallback : env_or_empty(var);
-    if (ctx.external) compiler = std::string(var) == "CXXTEST_CC" ? ctx.external->cc : ctx.external->cxx;
-    out += std::string("compiler ") + var + " " + compiler + " " + stat_line(find_in_path(compiler)) + "\n";
+  // The compilers the wrappers run.
+  for (bool cxx : {false, true}) {
+    std::string compiler = dep_compiler(ctx, cxx);
+    out += std::string("compiler ") + (cxx ? "CXXTEST_CXX " : "CXXTEST_CC ") + compiler + " " +
+           stat_line(find_in_path(compiler)) + "\n";
   }
   for (const char* var :
        {"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "PKG_CONFIG_PATH", "CMAKE_PREFIX_PATH"})

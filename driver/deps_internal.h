@@ -130,6 +130,12 @@ class DepRunner {
   // The earlier deps (DepContext::earlier).
   const std::vector<EarlierDep>& earlier() const { return ctx_.earlier; }
 
+  // What a build tree is set up by, for reset_unless_configured: the
+  // command, the compilers the wrappers run and the environment the build
+  // gets. A change of any starts the tree afresh: make sees only mtimes and
+  // CMake reads CFLAGS once, so a mere re-run would keep the old objects.
+  std::string setup(const std::vector<std::string>& command) const;
+
   int jobs() const { return jobs_; }
   const std::string& cc() const { return cc_; }
   const std::string& cxx() const { return cxx_; }
@@ -143,6 +149,7 @@ class DepRunner {
   const DepDirs& dirs_;
   std::string cc_, cxx_;
   std::vector<std::string> env_;
+  std::string setup_env_;  // setup()'s environment part, as constructed
   std::string pkg_config_path_;
   int jobs_;
 };
@@ -150,6 +157,8 @@ class DepRunner {
 // The wrapper paths a context names (its cc/cxx, else beside cxxtest).
 std::string wrapper_cc(const DepContext& ctx);
 std::string wrapper_cxx(const DepContext& ctx);
+// The C (c_plus_plus false) or C++ compiler the wrappers run (DepContext).
+std::string dep_compiler(const DepContext& ctx, bool c_plus_plus);
 
 // The last `n` lines of a file (for failure messages).
 std::string tail_lines(const fs::path& file, int n);

@@ -108,7 +108,7 @@ Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, Dep
   std::vector<std::string> configure = {configure_script.string(), "--prefix=" + dirs.prefix.string(),
                                         "--disable-shared", "--enable-static"};
   configure.insert(configure.end(), spec.options.begin(), spec.options.end());
-  std::string setup = shell_join(configure) + "\n";
+  std::string setup = run.setup(configure);
   bool fresh = reset_unless_configured(dirs, setup);
   std::error_code ec;
   if (copy) {
@@ -139,11 +139,11 @@ Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunne
   std::vector<std::string> variables = {"CC=" + run.cc(), "CXX=" + run.cxx()};
   variables.insert(variables.end(), spec.options.begin(), spec.options.end());
   std::vector<std::string> make = make_command(spec, run, variables);
-  reset_unless_configured(dirs, shell_join(make) + "\n");
+  reset_unless_configured(dirs, run.setup(make));
   auto copied = copy_source_to_build(dirs, entries);
   if (!copied) return run.error(copied.error());
   run.map_build_to_source();
-  auto marked = mark_configured(dirs, shell_join(make) + "\n");
+  auto marked = mark_configured(dirs, run.setup(make));
   if (!marked) return run.error(marked.error());
   auto made = run.run("make", make, dirs.build);
   if (!made) return Error{made.error()};

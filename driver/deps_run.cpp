@@ -76,12 +76,21 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
       "DESTDIR=",
   };
   find_earlier_deps(ctx);
+  env_.push_back("CXXTEST_CC=" + dep_compiler(ctx, false));
+  env_.push_back("CXXTEST_CXX=" + dep_compiler(ctx, true));
   if (const auto& ext = ctx.external) {
-    env_.push_back("CXXTEST_CC=" + ext->cc);
-    env_.push_back("CXXTEST_CXX=" + ext->cxx);
     env_.push_back("CXXTEST_EXTERNAL_CFLAGS=" + join_flags(ext->cflags));
     env_.push_back("CXXTEST_EXTERNAL_CXXFLAGS=" + join_flags(ext->cxxflags));
   }
+  for (const auto& e : env_) setup_env_ += "env " + e + "\n";
+  for (const char* var : {"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS"}) {
+    const char* v = std::getenv(var);
+    setup_env_ += std::string("user ") + var + "=" + (v ? v : "") + "\n";
+  }
+}
+
+std::string DepRunner::setup(const std::vector<std::string>& command) const {
+  return shell_join(command) + "\n" + setup_env_;
 }
 
 // PKG_CONFIG_PATH, CMAKE_PREFIX_PATH, CPPFLAGS and LDFLAGS that lead with

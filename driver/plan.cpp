@@ -292,6 +292,8 @@ Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Varia
   ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
   ctx.print_commands = in.print_commands;
   ctx.module_root = in.config->root;
+  ctx.module_cc = in.config->build.c_compiler;
+  ctx.module_cxx = in.config->build.compiler;
   auto built = build_used_deps(*in.config, *in.matched, ctx);
   if (!built) return Error{built.error()};
   for (const auto& [name, dep] : *built)

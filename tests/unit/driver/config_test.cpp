@@ -2,6 +2,10 @@
 
 #include "driver/config.h"
 
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+
 using namespace cxxtest::driver;
 using cxxtest::Expected;
 
@@ -206,4 +210,26 @@ TEST_CASE("globs with what the matcher does not know are refused; locations are 
   CHECK(c->location_of("build.compiler") == "cxxtest.toml:4:12");
   CHECK(c->location_of("package.p") == "cxxtest.toml:5:10");
   CHECK(c->location_of("build.std") == "cxxtest.toml");
+}
+
+TEST_CASE("a clang++-N compiler brings clang-N for C files when it is installed") {
+  namespace fs = std::filesystem;
+  fs::path bin = fs::temp_directory_path() / ("cxxtest-config-test-" + std::to_string(getpid()));
+  fs::create_directories(bin);
+  for (const char* name : {"clang++-77", "clang-77", "clang++-88"}) {
+    std::ofstream(bin / name) << "#!/bin/sh\n";
+    fs::permissions(bin / name, fs::perms::owner_all);
+  }
+  CHECK(c_compiler_beside((bin / "clang++-77").string()) == (bin / "clang-77").string());
+  CHECK(c_compiler_beside((bin / "clang++-88").string()) == "clang");  // no clang-88
+  CHECK(c_compiler_beside("clang++") == "clang");
+  CHECK(c_compiler_beside("g++") == "clang");
+  auto c = parse("[module]\nname = \"m\"\n[build]\ncompiler = \"" + (bin / "clang++-77").string() + "\"\n");
+  REQUIRE(c.ok());
+  CHECK(c->build.c_compiler == (bin / "clang-77").string());
+  auto set = parse("[module]\nname = \"m\"\n[build]\ncompiler = \"" + (bin / "clang++-77").string() +
+                   "\"\nc_compiler = \"clang\"\n");
+  REQUIRE(set.ok());
+  CHECK(set->build.c_compiler == "clang");
+  fs::remove_all(bin);
 }
