@@ -215,8 +215,10 @@ void read_fuzz(const std::string& file, const toml::table& t, Config& c) {
     if (name == "noinstrument") c.noinstrument = glob_list_value(file, full, v);
     else if (name == "detect_leaks") c.fuzz.detect_leaks = bool_value(file, full, v);
     else if (name == "cmp_guidance") c.fuzz.cmp_guidance = bool_value(file, full, v);
-    else if (name == "laf") c.fuzz.laf = bool_value(file, full, v);
-    else unknown_key(file, k, " in [fuzz] (want noinstrument, detect_leaks, cmp_guidance or laf)");
+    else if (name == "laf") {
+      c.fuzz.laf = bool_value(file, full, v);
+      c.locations[full] = where(file, v.source()).substr(0, where(file, v.source()).size() - 2);
+    } else unknown_key(file, k, " in [fuzz] (want noinstrument, detect_leaks, cmp_guidance or laf)");
   }
 }
 

@@ -13,6 +13,7 @@
 #include "driver/compile_db.h"
 #include "driver/deps.h"
 #include "driver/include_graph.h"
+#include "driver/laf_compilers.h"
 #include "driver/paths.h"
 #include "driver/process.h"
 #include "instrument/noinstrument.h"
@@ -270,6 +271,29 @@ Expected<bool> check_compilers(const PlanInputs& in) {
   return true;
 }
 
+// The compilers a laf build runs: each matched package's (its C compiler
+// when it has C sources) and, when there are deps, the ones the wrappers
+// run for them.
+std::vector<std::string> laf_build_compilers(const PlanInputs& in) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& c) {
+    if (!c.empty() && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  };
+  for (const auto& pkg : *in.matched) {
+    BuildSettings s = in.config->for_package(pkg.rel_dir);
+    add(s.compiler);
+    if (std::any_of(pkg.sources.begin(), pkg.sources.end(), [](const fs::path& p) { return is_c_source(p); }))
+      add(s.c_compiler);
+  }
+  if (!in.config->deps.empty())
+    for (auto [var, module] : {std::pair{"CXXTEST_CC", &in.config->build.c_compiler},
+                               std::pair{"CXXTEST_CXX", &in.config->build.compiler}}) {
+      const char* env = std::getenv(var);
+      add(env && *env ? std::string(env) : *module);
+    }
+  return out;
+}
+
 // Loads every compile_commands file the packages' settings name.
 Expected<bool> load_compile_dbs(const PlanInputs& in, FlagSources& sources) {
   std::vector<std::string> files{in.config->build.compile_commands};
@@ -376,6 +400,8 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
   Plan plan;
   plan.build_dir = build_dir_for(cache.root(), config, variant);
   if (auto ok = check_compilers(in); !ok) return Error{ok.error()};
+  if (variant.laf)
+    if (auto ok = check_laf_compilers(config, laf_build_compilers(in)); !ok) return Error{ok.error()};
   FlagSources sources;
   sources.config = &config;
   if (auto ok = load_compile_dbs(in, sources); !ok) return Error{ok.error()};

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "driver/config.h"
+#include "driver/laf_compilers.h"
 
 #include <unistd.h>
 #include <filesystem>
@@ -232,4 +233,13 @@ TEST_CASE("a clang++-N compiler brings clang-N for C files when it is installed"
   REQUIRE(set.ok());
   CHECK(set->build.c_compiler == "clang");
   fs::remove_all(bin);
+}
+
+TEST_CASE("a compiler's -dumpversion gives its major version") {
+  CHECK(dumpversion_major("16.0.6\n") == 16);
+  CHECK(dumpversion_major("14\n") == 14);
+  CHECK(dumpversion_major(" 17.0.0git") == 17);
+  CHECK(dumpversion_major("") == -1);
+  CHECK(dumpversion_major("clang version 16") == -1);
+  CHECK(dumpversion_major("123456.1") == -1);
 }
