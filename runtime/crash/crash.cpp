@@ -177,7 +177,7 @@ void on_process_exit(int status, void*) {
 // with its own exit code: names the test that was running.
 void on_sanitizer_death() {
   if (crashing.exchange(true)) return;
-  report("panic: a sanitizer reported an error (its report is above)", nullptr, 0);
+  report("panic: a sanitizer reported an error (its report is with this output)", nullptr, 0);
 }
 
 }  // namespace

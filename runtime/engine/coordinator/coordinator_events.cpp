@@ -257,10 +257,19 @@ void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::strin
   std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(),
                e.name.c_str());
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  report_ = failure_text(f, ctx, stack_text(f.frames), output);
-  // A sanitizer's report says what went wrong; without it the run said
-  // only "terminated unexpectedly: exit status 1".
-  if (std::string sanitizer = take_sanitizer_report(); !sanitizer.empty()) report_ += indent_by(sanitizer, 4);
+  // A sanitizer's report says what went wrong (as for an input found while
+  // fuzzing), not "hung or terminated unexpectedly: exit status 1".
+  std::string sanitizer = take_sanitizer_report();
+  if (!sanitizer.empty() && f.kind == FailureKind::Exit)
+    report_ = "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) +
+              ") on seed corpus entry " + e.name + ":\n" + indent_by(sanitizer, 4);
+  else report_ = failure_text(f, ctx, stack_text(f.frames), output) + indent_by(sanitizer, 4);
+  // Go stops here too; say how to see it alone and what lets fuzzing start.
+  report_ += "A failing seed stops fuzzing before it starts: fix the code, or ";
+  report_ += e.source == Source::Testdata ? "move the file out of testdata/fuzz/" + target_.name + "/"
+                                          : std::string("remove the f.Add seed");
+  report_ += " while fuzzing.\nTo re-run it alone:\ncxxtest -run=" + target_.name + "/" + e.name +
+             (opts_.package.empty() ? "" : " " + opts_.package) + "\n";
   stop_ = Stop::Error;
 }
 

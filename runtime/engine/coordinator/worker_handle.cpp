@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -59,22 +60,31 @@ std::string os_error(const char* what) { return std::string(what) + ": " + std::
 // sanitizer report then costs the worker no llvm-symbolizer run, so a
 // crash is reported, and its minimization candidates run, without that
 // delay; the coordinator symbolizes the one report it shows
-// (sanitizer_frames.h).
+// (sanitizer_frames.h). Not when the user gave a sanitizer a suppressions
+// file (LSAN_OPTIONS's counts for ASan, whose leak checks read it): its
+// entries name functions and files, which only a symbolized frame has, so
+// it would silently match nothing. Then none of the three gets symbolize=0:
+// ASan parses UBSAN_OPTIONS's common flags too, after its own.
 std::vector<std::string> worker_environment() {
+  bool keep_symbols = false;
+  for (const char* var : {"ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"}) {
+    const char* v = std::getenv(var);
+    keep_symbols = keep_symbols || (v && std::strstr(v, "suppressions=") != nullptr);
+  }
+  static const char* const kOptions[3] = {"ASAN_OPTIONS=", "TSAN_OPTIONS=", "UBSAN_OPTIONS="};
   std::vector<std::string> env;
   bool seen[3] = {false, false, false};
-  static const char* const kOptions[3] = {"ASAN_OPTIONS=", "TSAN_OPTIONS=", "UBSAN_OPTIONS="};
   for (char** e = environ; *e; ++e) {
     std::string var = *e;
     for (int i = 0; i < 3; ++i)
       if (var.rfind(kOptions[i], 0) == 0) {
-        var += var.size() > std::strlen(kOptions[i]) ? ":symbolize=0" : "symbolize=0";
+        if (!keep_symbols) var += var.size() > std::strlen(kOptions[i]) ? ":symbolize=0" : "symbolize=0";
         seen[i] = true;
       }
     env.push_back(std::move(var));
   }
   for (int i = 0; i < 3; ++i)
-    if (!seen[i]) env.push_back(std::string(kOptions[i]) + "symbolize=0");
+    if (!seen[i] && !keep_symbols) env.push_back(std::string(kOptions[i]) + "symbolize=0");
   return env;
 }
 

@@ -11,6 +11,8 @@ extern "C" int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(con
                                                          void (*free_hook)(const volatile void*))
     __attribute__((weak));
 extern "C" int __lsan_do_recoverable_leak_check() __attribute__((weak));
+extern "C" void __lsan_disable() __attribute__((weak));
+extern "C" void __lsan_enable() __attribute__((weak));
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -47,6 +49,14 @@ void begin_leak_window() {
   if (!g_enabled) return;
   g_mallocs_at_start = g_mallocs.load(std::memory_order_relaxed);
   g_frees_at_start = g_frees.load(std::memory_order_relaxed);
+}
+
+void begin_unreported_allocations() {
+  if (g_enabled && __lsan_disable) __lsan_disable();
+}
+
+void end_unreported_allocations() {
+  if (g_enabled && __lsan_enable) __lsan_enable();
 }
 
 bool leak_suspected() {

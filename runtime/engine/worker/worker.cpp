@@ -111,12 +111,15 @@ class Worker {
   // libFuzzer does, and only if it still does is the heap scanned: memory
   // a library keeps from its first call is not a leak, and a scan costs
   // far more than a run. The first run's counters are what the input
-  // covered; the second's are dropped. Returns whether the second run failed.
+  // covered; the second's are dropped, and so are its blocks from the leak
+  // report. Returns whether the second run failed.
   bool rerun_for_leaks(const std::vector<Value>& in, int64_t now) {
     saved_counters_.clear();
     for (const CounterRegion& r : regions_) saved_counters_.insert(saved_counters_.end(), r.begin, r.end);
     begin_leak_window();
+    begin_unreported_allocations();
     bool failed = executor_.run(in, now);
+    end_unreported_allocations();
     size_t at = 0;
     for (const CounterRegion& r : regions_) {
       std::memcpy(r.begin, saved_counters_.data() + at, size_t(r.end - r.begin));
