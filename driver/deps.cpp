@@ -36,6 +36,9 @@ DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx) {
   d.fingerprint = d.root / "fingerprint";
   d.result = d.root / "result";
   d.lock = d.root / "lock";
+  // deps_dir is <module key>/<variant>/deps (or export-<hash>/deps).
+  d.learned_switches =
+      ctx.deps_dir.parent_path().parent_path() / "deps-learned" / (spec.name + ".cmake-static-switches");
   return d;
 }
 

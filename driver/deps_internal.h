@@ -19,6 +19,10 @@ struct DepDirs {
   fs::path source;  // the spec's source dir
   fs::path root;    // deps/<NAME>
   fs::path build, prefix, build_log, compile_log, configured, fingerprint, result, lock;
+  // The CMake switches learned for a project whose own options make it
+  // shared, one file per dep for all the module's build variants:
+  // <module's build dir>/deps-learned/<NAME>.cmake-static-switches.
+  fs::path learned_switches;
 };
 DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx);
 

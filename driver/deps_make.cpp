@@ -161,6 +161,10 @@ Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunne
 }
 
 Expected<DepBuild> build_command(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
+  // A command that builds in a copy of the source (cp -r
+  // "$CXXTEST_DEP_SOURCE"/. ., as OpenSSL's ./config && make needs) gets
+  // reports that name the user's files, not the cache's copy.
+  run.map_build_to_source();
   auto ran = run.run("command", {"sh", "-c", spec.command}, dirs.build);
   if (!ran) return Error{ran.error()};
   return DepBuild{};
