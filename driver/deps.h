@@ -14,13 +14,19 @@
 //   deps/<NAME>/build.log   the last build's output (shown when it fails)
 //   deps/<NAME>/compile.log the wrapper's CXXTEST_COMPILE_LOG (sources compiled)
 //   deps/<NAME>/configured  the configure (or make) command the build tree
-//                           was set up with; another one starts it afresh
+//                           was set up with, its compilers and environment;
+//                           another one starts it afresh
+//   deps/<NAME>/cmake-failed the CMake key whose build failed when configure
+//                           then built it (a project that ships both)
 //   deps/<NAME>/fingerprint what the fingerprint was computed from (to see
 //                           why a dep rebuilt)
 //   deps/<NAME>/result      what the last good build produced, with the
 //                           fingerprint it was built from (JSON)
 //   deps/<NAME>/lock        held while building, so two runs never build the
 //                           same dep at once
+// and, beside the variants' directories, for all of them:
+//   deps-learned/<NAME>.cmake-static-switches  the CMake switches that make
+//                           a shared-only project static
 //
 // Every build command runs with the user's environment (CFLAGS, CXXFLAGS...
 // as they are: the wrappers add cxxtest's flags) plus CC / CXX (the
