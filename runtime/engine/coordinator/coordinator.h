@@ -272,6 +272,7 @@ class Coordinator {
   bool coverage_ = false;
   bool baseline_complete_ = false;
   bool stability_asked_ = false;                                   // the first baseline input calibrates
+  bool leak_note_shown_ = false;                                   // "leak checks stopped", said once
   uint64_t stable_hit_ = 0, stable_differ_ = 0, stable_runs_ = 0;  // counters hit / differing, runs
   std::vector<uint32_t> unstable_;                                 // their mask indices, under -v
   bool minimizing_crash_ = false;

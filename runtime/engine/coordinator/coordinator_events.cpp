@@ -43,6 +43,14 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
   }
   s.state = State::Idle;
   s.seen_since = 0;
+  if ((r.notes & kNoteLeakChecksStopped) && !leak_note_shown_) {
+    leak_note_shown_ = true;
+    std::fputs(
+        "fuzz: leak checks stopped: the heap scans of inputs that kept memory found no leak and cost too "
+        "much "
+        "(the target keeps memory on purpose, or a suppressed leak recurs); later leaks go unreported\n",
+        stderr);
+  }
   if (s.op == Op::Fuzz)
     activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
   if (s.op == Op::Minimize) activity_.minimizing += r.nanos, ++activity_.minimized;

@@ -109,7 +109,12 @@ struct Reply {
                           // calibrating Baseline: counters hit
   int64_t slowest = 0;    // Fuzz: the longest execution, in nanoseconds (to the
                           // coarse clock's tick)
+  uint32_t notes = 0;     // kNote* bits: what the worker has to tell once
 };
+
+// Reply::notes: the worker's leak checks have stopped (leak_check.h: too
+// many or too costly scans that found nothing).
+inline constexpr uint32_t kNoteLeakChecksStopped = 1;
 
 // Writes or reads one whole message, retrying on EINTR. False on EOF or an
 // error: either way the process at the other end is gone (or going), which

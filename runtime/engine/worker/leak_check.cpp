@@ -18,6 +18,7 @@ namespace cxxtest::runtime::engine {
 namespace {
 
 bool g_enabled = false;
+bool g_stopped = false;
 int g_scans = 0;
 int64_t g_scan_nanos = 0;
 int64_t g_started = 0;
@@ -74,8 +75,10 @@ bool input_leaked() {
   g_scan_nanos += t1 - t0;
   ++g_scans;
   bool too_costly = g_scans >= 20 && g_scan_nanos * 5 > t1 - g_started;
-  if (!leaked && (g_scans >= kMaxLeakScans || too_costly)) g_enabled = false;
+  if (!leaked && (g_scans >= kMaxLeakScans || too_costly)) g_enabled = false, g_stopped = true;
   return leaked;
 }
+
+bool leak_checks_stopped() { return g_stopped; }
 
 }  // namespace cxxtest::runtime::engine

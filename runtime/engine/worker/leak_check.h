@@ -38,4 +38,8 @@ void end_unreported_allocations();
 bool input_leaked();
 inline constexpr int kMaxLeakScans = 1000;
 
+// Whether input_leaked() has stopped the checks for that reason (the
+// coordinator says so once, as libFuzzer does).
+bool leak_checks_stopped();
+
 }  // namespace cxxtest::runtime::engine

@@ -142,6 +142,7 @@ class Worker {
       set_busy(false);
       wait_for_dying_path();  // a watchdog that fired first ends the process (worker_crash.h)
       reply.nanos = steady_nanos() - start;
+      if (leak_checks_stopped()) reply.notes |= kNoteLeakChecksStopped;
       if (!write_message(kReplyFd, &reply, sizeof reply)) internal_error("cannot reply to the coordinator");
     }
   }
