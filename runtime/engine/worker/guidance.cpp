@@ -32,6 +32,7 @@ struct BytesSlot {
 };
 constexpr size_t kBytesSlots = 128;  // a power of two
 BytesSlot g_bytes[kBytesSlots];
+bool g_in_input = false;  // Guidance::input_started / input_ended
 
 }  // namespace
 }  // namespace cxxtest::runtime::engine
@@ -83,6 +84,7 @@ void add_pair(std::vector<std::pair<std::string, std::string>>& out, std::string
 }  // namespace
 
 void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
+  if (!g_in_input) return;
   na = std::min(na, cxxtest::intercept::kMaxReported);
   nb = std::min(nb, cxxtest::intercept::kMaxReported);
   size_t len = std::max(na, nb);
@@ -115,6 +117,9 @@ Guidance::Guidance(std::vector<std::string> dict, bool learn) : dict_(std::move(
   tokens_.reserve(kMaxTokens);
   refresh();
 }
+
+void Guidance::input_started() { g_in_input = true; }
+void Guidance::input_ended() { g_in_input = false; }
 
 void Guidance::start_recording() {
   if (learn_) cxxtest::intercept::bytes_hook = record_bytes_compare;

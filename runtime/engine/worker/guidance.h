@@ -29,6 +29,14 @@ class Guidance {
   // Starts recording byte comparisons (installs intercept::bytes_hook).
   void start_recording();
 
+  // Byte comparisons are recorded only between these two, around the
+  // target's run of an input: under a sanitizer the weak hooks see every
+  // memcmp of the process, the engine's own too (a mutant against its
+  // original), and those long operands evicted the target's short ones
+  // (libpng's 4-byte chunk names were never learned under -asan).
+  static void input_started();
+  static void input_ended();
+
   // Rebuilds tokens() and ints() from the dictionary and the compare tables.
   void refresh();
 

@@ -96,7 +96,9 @@ class Worker {
   // counters of an input that passed: it adds nothing to the corpus.
   bool run_input(const std::vector<Value>& in, int64_t now) {
     begin_leak_window();
+    Guidance::input_started();
     bool failed = executor_.run(in, now);
+    Guidance::input_ended();
     bool rejected = take_rejected_input();
     if (!failed && leak_suspected()) {
       failed = rerun_for_leaks(in, now);  // the second run failing fails the input

@@ -67,8 +67,10 @@ TEST_CASE("An input is credited with the learned tokens it gained, not the dicti
   g.start_recording();
   const char* input = "user-bytes";
   const char* literal = "LITERAL";
+  Guidance::input_started();
   cxxtest::intercept::bytes_hook(0x1234, reinterpret_cast<const uint8_t*>(input), 10,
                                  reinterpret_cast<const uint8_t*>(literal), 7);
+  Guidance::input_ended();
   g.refresh();
   Value before = Value::of(std::string("xx static"));
   Value after = Value::of(std::string("xxLITERAL static"));
@@ -89,8 +91,10 @@ TEST_CASE("Compare pairs: both operands of a byte compare, and of an integer one
   g.start_recording();
   const char* input = "GIF8";
   const char* magic = "\x89PNG";
+  Guidance::input_started();
   cxxtest::intercept::bytes_hook(0x4321, reinterpret_cast<const uint8_t*>(input), 4,
                                  reinterpret_cast<const uint8_t*>(magic), 4);
+  Guidance::input_ended();
   record_cmp(0x777, 0x11223344, 0x41424344, 4, kCmpConst);
   g.refresh();
   using Pair = std::pair<std::string, std::string>;
@@ -105,4 +109,24 @@ TEST_CASE("Compare pairs: both operands of a byte compare, and of an integer one
   CHECK(off.pairs()->empty());
   cxxtest::intercept::bytes_hook = nullptr;
   clear_cmp_table();
+}
+
+TEST_CASE(
+    "Byte compares outside an input's run (the engine's own memcmp under a sanitizer) are not learned") {
+  Guidance g({}, true);
+  g.start_recording();
+  const char* mine = "engine-compares-a-mutant-with-its-original";
+  const char* theirs = "engine-compares-a-mutant-with-its-0riginal";
+  cxxtest::intercept::bytes_hook(0x9999, reinterpret_cast<const uint8_t*>(mine), 42,
+                                 reinterpret_cast<const uint8_t*>(theirs), 42);
+  g.refresh();
+  const std::vector<std::string>& tokens = *g.tokens();
+  CHECK(std::find(tokens.begin(), tokens.end(), std::string(mine)) == tokens.end());
+  Guidance::input_started();
+  cxxtest::intercept::bytes_hook(0x9999, reinterpret_cast<const uint8_t*>(mine), 42,
+                                 reinterpret_cast<const uint8_t*>(theirs), 42);
+  Guidance::input_ended();
+  g.refresh();
+  CHECK(std::find(g.tokens()->begin(), g.tokens()->end(), std::string(mine)) != g.tokens()->end());
+  cxxtest::intercept::bytes_hook = nullptr;
 }
