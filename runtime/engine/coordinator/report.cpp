@@ -40,7 +40,7 @@ std::string death_line(const Failure& f, const ReportContext& ctx) {
     case FailureKind::Memory:
       if (f.detail == 1) {
         return "fuzzing process ran out of memory: the input allocated " + std::to_string(f.value) +
-               " bytes at once, over -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";
+               " bytes at once, reaching -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";
       }
       return "fuzzing process ran out of memory: rss " + mb(f.value) +
              " is over -fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " MB";

@@ -100,7 +100,7 @@ uint64_t allocation_limit() { return g_alloc_limit.load(std::memory_order_relaxe
 void allocation_over_limit(size_t bytes) {
   if (!g_in_worker) {  // a plain run of seed inputs (seed_limits.h)
     fail_process_here("panic: an allocation of " + std::to_string(bytes) +
-                      " bytes is over -fuzzrsslimit=" + std::to_string(g_alloc_limit.load() >> 20) +
+                      " bytes reaches -fuzzrsslimit=" + std::to_string(g_alloc_limit.load() >> 20) +
                       " MB (the limit fuzzing applies to each input)");
   }
   if (!claim_record()) {

@@ -44,7 +44,9 @@ uint64_t allocation_limit();
 // Called by the replaced operator new and the sanitizer allocation hook.
 inline void check_allocation(size_t n) {
   uint64_t limit = allocation_limit();
-  if (limit != 0 && n > limit) [[unlikely]]
+  // As libFuzzer's malloc limit: an allocation of the limit itself fails
+  // too (libpng 1.2.56's malloc(2147483648) under the default 2048 MB).
+  if (limit != 0 && n >= limit) [[unlikely]]
     allocation_over_limit(n);
 }
 

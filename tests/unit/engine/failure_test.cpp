@@ -112,7 +112,7 @@ TEST_CASE("Failure texts") {
   CHECK(failure_text(h, ctx, "") == "fuzzing process hung: the input ran longer than -fuzztimeout=1s\n");
   Failure m{FailureKind::Memory, 1, uint64_t(1) << 40, 0, "", {}, ""};
   CHECK(failure_text(m, ctx, "") ==
-        "fuzzing process ran out of memory: the input allocated 1099511627776 bytes at once, over "
+        "fuzzing process ran out of memory: the input allocated 1099511627776 bytes at once, reaching "
         "-fuzzrsslimit=2048 MB\n");
   CHECK(written_text("FuzzX", "0123456789abcdef", "./p") ==
         "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
