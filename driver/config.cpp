@@ -17,8 +17,13 @@ struct ConfigError {
   std::string message;
 };
 
+// "cxxtest.toml:L:C", as Config::locations holds it.
+std::string location(const std::string& file, const toml::source_region& src) {
+  return file + ":" + std::to_string(src.begin.line) + ":" + std::to_string(src.begin.column);
+}
+
 std::string where(const std::string& file, const toml::source_region& src) {
-  return file + ":" + std::to_string(src.begin.line) + ":" + std::to_string(src.begin.column) + ": ";
+  return location(file, src) + ": ";
 }
 
 // Values end up in build.ninja and command lines, where a line break or
@@ -162,8 +167,7 @@ BuildSettings read_build(const std::string& file, const std::string& section, co
     if (key->scalar) {
       s.*(key->scalar) = string_value(file, full, v);
       check_std(file, full, key->name, v, s.*(key->scalar));
-      c.locations[full] =
-          file + ":" + std::to_string(v.source().begin.line) + ":" + std::to_string(v.source().begin.column);
+      c.locations[full] = location(file, v.source());
     } else if (std::string_view(key->name) == "exclude") {
       s.*(key->list) = glob_list_value(file, full, v);
     } else {
@@ -217,7 +221,7 @@ void read_fuzz(const std::string& file, const toml::table& t, Config& c) {
     else if (name == "cmp_guidance") c.fuzz.cmp_guidance = bool_value(file, full, v);
     else if (name == "laf") {
       c.fuzz.laf = bool_value(file, full, v);
-      c.locations[full] = where(file, v.source()).substr(0, where(file, v.source()).size() - 2);
+      c.locations[full] = location(file, v.source());
     } else unknown_key(file, k, " in [fuzz] (want noinstrument, detect_leaks, cmp_guidance or laf)");
   }
 }
@@ -235,8 +239,7 @@ void read_packages(const std::string& file, const toml::table& t, Config& c) {
       throw ConfigError{where(file, k.source()) + "package \"" + std::string(k.str()) +
                         "\" must be a directory inside the module"};
     c.packages[dir] = read_build(file, "package." + dir, table_value(file, "package." + dir, v), true, c);
-    c.locations["package." + dir] =
-        file + ":" + std::to_string(k.source().begin.line) + ":" + std::to_string(k.source().begin.column);
+    c.locations["package." + dir] = location(file, k.source());
   }
 }
 

@@ -139,6 +139,10 @@ struct DepContext {
   std::string module_cc, module_cxx;
 };
 
+// The C (c_plus_plus false) or C++ compiler the wrappers run for a dep:
+// an external build's own, else CXXTEST_CC / CXXTEST_CXX, else the module's.
+std::string dep_compiler(const DepContext& ctx, bool c_plus_plus);
+
 // Builds the dep if its fingerprint changed, else reads the last result.
 // Errors name the dep and its cxxtest.toml location and include the tail of
 // build.log.

@@ -165,14 +165,6 @@ std::string env_or_empty(const char* name) {
 
 }  // namespace
 
-std::string dep_compiler(const DepContext& ctx, bool c_plus_plus) {
-  if (ctx.external) return c_plus_plus ? ctx.external->cxx : ctx.external->cc;
-  if (std::string env = env_or_empty(c_plus_plus ? "CXXTEST_CXX" : "CXXTEST_CC"); !env.empty()) return env;
-  const std::string& module = c_plus_plus ? ctx.module_cxx : ctx.module_cc;
-  if (!module.empty()) return module;
-  return c_plus_plus ? "clang++" : "clang";
-}
-
 fs::path clean_dir(const fs::path& p) {
   fs::path n = p.lexically_normal();
   if (!n.has_filename() && n.has_relative_path()) n = n.parent_path();
@@ -286,3 +278,16 @@ bool build_is_copy(const DepDirs& dirs) {
 }
 
 }  // namespace cxxtest::driver::deps
+
+namespace cxxtest::driver {
+
+std::string dep_compiler(const DepContext& ctx, bool c_plus_plus) {
+  if (ctx.external) return c_plus_plus ? ctx.external->cxx : ctx.external->cc;
+  if (std::string env = deps::env_or_empty(c_plus_plus ? "CXXTEST_CXX" : "CXXTEST_CC"); !env.empty())
+    return env;
+  const std::string& module = c_plus_plus ? ctx.module_cxx : ctx.module_cc;
+  if (!module.empty()) return module;
+  return c_plus_plus ? "clang++" : "clang";
+}
+
+}  // namespace cxxtest::driver

@@ -161,8 +161,6 @@ class DepRunner {
 // The wrapper paths a context names (its cc/cxx, else beside cxxtest).
 std::string wrapper_cc(const DepContext& ctx);
 std::string wrapper_cxx(const DepContext& ctx);
-// The C (c_plus_plus false) or C++ compiler the wrappers run (DepContext).
-std::string dep_compiler(const DepContext& ctx, bool c_plus_plus);
 
 // The last `n` lines of a file (for failure messages).
 std::string tail_lines(const fs::path& file, int n);

@@ -250,12 +250,22 @@ bool runnable(const std::string& program) {
   return false;
 }
 
+bool has_c_sources(const Package& pkg) {
+  return std::any_of(pkg.sources.begin(), pkg.sources.end(),
+                     [](const fs::path& p) { return is_c_source(p); });
+}
+
+// The dep context's compilers: the module's (DepContext::module_cc).
+void set_module_compilers(const Config& config, DepContext& ctx) {
+  ctx.module_cc = config.build.c_compiler;
+  ctx.module_cxx = config.build.compiler;
+}
+
 // A compiler that cannot run is the config's problem, named where it is set.
 Expected<bool> check_compilers(const PlanInputs& in) {
   for (const auto& pkg : *in.matched) {
     BuildSettings s = in.config->for_package(pkg.rel_dir);
-    bool has_c =
-        std::any_of(pkg.sources.begin(), pkg.sources.end(), [](const fs::path& p) { return is_c_source(p); });
+    bool has_c = has_c_sources(pkg);
     for (const char* key : {"compiler", "c_compiler"}) {
       const std::string& program = std::string_view(key) == "compiler" ? s.compiler : s.c_compiler;
       if (std::string_view(key) == "c_compiler" && !has_c) continue;
@@ -282,15 +292,13 @@ std::vector<std::string> laf_build_compilers(const PlanInputs& in) {
   for (const auto& pkg : *in.matched) {
     BuildSettings s = in.config->for_package(pkg.rel_dir);
     add(s.compiler);
-    if (std::any_of(pkg.sources.begin(), pkg.sources.end(), [](const fs::path& p) { return is_c_source(p); }))
-      add(s.c_compiler);
+    if (has_c_sources(pkg)) add(s.c_compiler);
   }
-  if (!in.config->deps.empty())
-    for (auto [var, module] : {std::pair{"CXXTEST_CC", &in.config->build.c_compiler},
-                               std::pair{"CXXTEST_CXX", &in.config->build.compiler}}) {
-      const char* env = std::getenv(var);
-      add(env && *env ? std::string(env) : *module);
-    }
+  if (!in.config->deps.empty()) {
+    DepContext ctx;
+    set_module_compilers(*in.config, ctx);
+    for (bool cxx : {false, true}) add(dep_compiler(ctx, cxx));
+  }
   return out;
 }
 
@@ -316,8 +324,7 @@ Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Varia
   ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
   ctx.print_commands = in.print_commands;
   ctx.module_root = in.config->root;
-  ctx.module_cc = in.config->build.c_compiler;
-  ctx.module_cxx = in.config->build.compiler;
+  set_module_compilers(*in.config, ctx);
   auto built = build_used_deps(*in.config, *in.matched, ctx);
   if (!built) return Error{built.error()};
   for (const auto& [name, dep] : *built)

@@ -282,8 +282,7 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
   std::string text;
   if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
     // The sanitizer ended the worker with its exit status: its report says why.
-    text =
-        "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + "):\n";
+    text = sanitizer_exit_line(f) + ":\n";
   } else {
     text = failure_text(f, ctx, stack_text(f.frames), output);
   }

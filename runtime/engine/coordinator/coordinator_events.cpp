@@ -46,9 +46,9 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
   if ((r.notes & kNoteLeakChecksStopped) && !leak_note_shown_) {
     leak_note_shown_ = true;
     std::fputs(
-        "fuzz: leak checks stopped: the heap scans of inputs that kept memory found no leak and cost too "
-        "much "
-        "(the target keeps memory on purpose, or a suppressed leak recurs); later leaks go unreported\n",
+        "fuzz: leak checks stopped: the heap scans of inputs that kept memory found no leak and cost "
+        "too much (the target keeps memory on purpose, or a suppressed leak recurs); later leaks go "
+        "unreported\n",
         stderr);
   }
   if (s.op == Op::Fuzz)
@@ -269,8 +269,7 @@ void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::strin
   // fuzzing), not "hung or terminated unexpectedly: exit status 1".
   std::string sanitizer = take_sanitizer_report();
   if (!sanitizer.empty() && f.kind == FailureKind::Exit)
-    report_ = "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) +
-              ") on seed corpus entry " + e.name + ":\n" + indent_by(sanitizer, 4);
+    report_ = sanitizer_exit_line(f) + " on seed corpus entry " + e.name + ":\n" + indent_by(sanitizer, 4);
   else report_ = failure_text(f, ctx, stack_text(f.frames), output) + indent_by(sanitizer, 4);
   // Go stops here too; say how to see it alone and what lets fuzzing start.
   report_ += "A failing seed stops fuzzing before it starts: fix the code, or ";

@@ -109,6 +109,10 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
   return out + "\n";
 }
 
+std::string sanitizer_exit_line(const Failure& f) {
+  return "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + ")";
+}
+
 std::string written_text(const std::string& target, const std::string& name, const std::string& package) {
   std::string id = target + "/" + name;
   std::string text = "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id +

@@ -45,6 +45,11 @@ struct ReportContext {
 std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack,
                          const std::string& output = "");
 
+// "fuzzing process terminated by a sanitizer report (exit status N)": the
+// first line when a sanitizer ended the worker (kind Exit), whose report
+// follows it instead of failure_text.
+std::string sanitizer_exit_line(const Failure& f);
+
 // `text` with every line indented by n spaces, ending in a newline.
 std::string indent_by(const std::string& text, int n);
 
