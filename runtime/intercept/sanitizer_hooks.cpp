@@ -3,14 +3,17 @@
 // weak hooks with the operands. They forward to bytes_hook, so comparison
 // guidance works in sanitizer fuzz builds too. Without a sanitizer nothing
 // calls them.
+//
+// The pc a sanitizer passes is its interceptor's caller only when its common
+// code was inlined; in clang 14's ASan it is one address inside
+// MemcmpInterceptorCommon for every memcmp of the process. The guidance
+// keys compares by their operands too (record_bytes_compare), so distinct
+// compares still keep distinct slots.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "compare_hooks.h"
-
-// The start of the executable's image (GNU ld and lld define it).
-extern "C" char __executable_start;
 
 using cxxtest::intercept::bytes_hook;
 using cxxtest::intercept::kMaxReported;
@@ -25,29 +28,10 @@ size_t bounded_length(const char* s, size_t max) {
   return n;
 }
 
-// The pc a sanitizer passes is its interceptor's caller only when its
-// common code was inlined; in clang 14's ASan it is one address inside
-// MemcmpInterceptorCommon for every memcmp of the process, so all compares
-// of one length shared a slot of the guidance's table and only the last
-// survived (libpng's 24 chunk-name memcmps taught one name under -asan, all
-// of them without). The first bytes of both operands are mixed in, so
-// distinct compares keep distinct slots, as libFuzzer's table of recent
-// compares keys them by value.
-inline uintptr_t site_of(void* pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
-  uint64_t h = 1469598103934665603ull;  // FNV-1a over up to 8 bytes of each
-  for (size_t i = 0; i < na && i < 8; ++i) h = (h ^ a[i]) * 1099511628211ull;
-  for (size_t i = 0; i < nb && i < 8; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  // Mixed into the offset in the executable, which the guidance keys on
-  // (stable across ASLR), then made an address again.
-  uintptr_t base = reinterpret_cast<uintptr_t>(&__executable_start);
-  return ((reinterpret_cast<uintptr_t>(pc) - base) ^ static_cast<uintptr_t>(h & 0xffffffffffull)) + base;
-}
-
 inline void report(void* pc, const void* a, size_t na, const void* b, size_t nb) {
   if (bytes_hook && (na > 0 || nb > 0)) {
-    auto* ua = static_cast<const uint8_t*>(a);
-    auto* ub = static_cast<const uint8_t*>(b);
-    bytes_hook(site_of(pc, ua, na, ub, nb), ua, capped(na), ub, capped(nb));
+    bytes_hook(reinterpret_cast<uintptr_t>(pc), static_cast<const uint8_t*>(a), capped(na),
+               static_cast<const uint8_t*>(b), capped(nb));
   }
 }
 

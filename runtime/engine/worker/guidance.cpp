@@ -10,8 +10,14 @@ namespace cxxtest::runtime::engine {
 
 namespace {
 
-// One slot per (hashed) call site and compared length: a site keeps
-// overwriting its slot for that length. Keying by length too keeps the
+// One slot per (hashed) call site, operands and compared length. The
+// operands' first bytes are part of the key, as libFuzzer keys its table of
+// recent compares by value: a parser looking a tag up in a table runs one
+// memcmp call site in a loop, and keyed by site alone each compare
+// overwrote the last, so only the table's last tag was learned (and under
+// ASan every memcmp arrives with one pc, its interceptor's: libpng's 24
+// chunk-name compares taught one name). A site comparing the same operands
+// keeps overwriting its own slot. Keying by length too keeps the
 // long comparisons, the valuable ones, from being overwritten by the many
 // short ones: `std::string(s) == "open sesame!"` compares min(|s|, 12)
 // bytes, so most executions compare a short prefix of the literal and only
@@ -25,7 +31,7 @@ namespace {
 // (2-way): a site and length reuse their own slot, and a newcomer evicts the
 // shorter of the two, so a rare long compare survives a hot short one.
 struct BytesSlot {
-  uint64_t site = 0;  // offset ^ length << 48; 0: empty
+  uint64_t site = 0;  // offset ^ operands hash ^ length << 48; 0: empty
   uint8_t len_a = 0, len_b = 0;
   uint8_t a[cxxtest::intercept::kMaxReported];
   uint8_t b[cxxtest::intercept::kMaxReported];
@@ -42,6 +48,14 @@ extern "C" char __executable_start;
 
 namespace cxxtest::runtime::engine {
 namespace {
+
+// FNV-1a over up to 8 bytes of each operand, in the bits below the length's.
+uint64_t operands_hash(const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < na && i < 8; ++i) h = (h ^ a[i]) * 1099511628211ull;
+  for (size_t i = 0; i < nb && i < 8; ++i) h = (h ^ b[i]) * 1099511628211ull;
+  return h & 0xffffffffffull;
+}
 
 BytesSlot& slot_for(uint64_t site, size_t len) {
   size_t key = site ^ (site >> 7) ^ (len * 0x9e3779b97f4a7c15ull >> 40);
@@ -88,8 +102,8 @@ void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8
   na = std::min(na, cxxtest::intercept::kMaxReported);
   nb = std::min(nb, cxxtest::intercept::kMaxReported);
   size_t len = std::max(na, nb);
-  uint64_t site =
-      (pc - reinterpret_cast<uintptr_t>(&__executable_start)) ^ (static_cast<uint64_t>(len) << 48);
+  uint64_t site = ((pc - reinterpret_cast<uintptr_t>(&__executable_start)) ^ operands_hash(a, na, b, nb)) ^
+                  (static_cast<uint64_t>(len) << 48);
   BytesSlot& s = slot_for(site, len);
   s.site = site;
   // Plain loops: this runs inside the intercepted memcmp and must not call it.
