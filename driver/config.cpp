@@ -268,9 +268,11 @@ DepSpec read_dep(const std::string& file, const std::string& name, const toml::t
       has_source = true;
     } else if (key == "build") {
       d.build = string_value(file, full, v);
-      if (d.build != "cmake" && d.build != "autotools" && d.build != "make" && d.build != "command")
-        throw ConfigError{where(file, v.source()) + full + " = \"" + d.build +
-                          "\" is not a build system cxxtest drives (want cmake, autotools, make or command)"};
+      if (d.build != "cmake" && d.build != "autotools" && d.build != "meson" && d.build != "make" &&
+          d.build != "command")
+        throw ConfigError{
+            where(file, v.source()) + full + " = \"" + d.build +
+            "\" is not a build system cxxtest drives (want cmake, autotools, meson, make or command)"};
     } else if (key == "options") d.options = list_value(file, full, v);
     else if (key == "targets") d.targets = list_value(file, full, v);
     else if (key == "command") d.command = string_value(file, full, v);

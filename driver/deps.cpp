@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -67,8 +68,8 @@ Expected<std::string> detect_build_system(const DepSpec& spec) {
   };
   static constexpr Marker kMarkers[] = {
       {"CMakeLists.txt", "cmake"},   {"configure", "autotools"}, {"configure.ac", "autotools"},
-      {"configure.in", "autotools"}, {"GNUmakefile", "make"},    {"Makefile", "make"},
-      {"makefile", "make"},
+      {"configure.in", "autotools"}, {"meson.build", "meson"},   {"GNUmakefile", "make"},
+      {"Makefile", "make"},          {"makefile", "make"},
   };
   std::error_code ec;
   std::string found;
@@ -83,7 +84,8 @@ Expected<std::string> detect_build_system(const DepSpec& spec) {
   if (!found.empty()) return found;
   return Error{in + "source " + spec.source.string() +
                ": no build system found (looked for CMakeLists.txt, configure, configure.ac, configure.in, "
-               "Makefile, makefile, GNUmakefile; set build = \"command\" and command = \"...\" to build it "
+               "meson.build, Makefile, makefile, GNUmakefile; set build = \"command\" and command = \"...\" "
+               "to build it "
                "another way)"};
 }
 
@@ -226,6 +228,7 @@ Expected<DepBuild> run_builder(const std::string& system, const DepSpec& spec, c
   if (system == "cmake") return build_cmake(spec, dirs, run);
   if (system == "autotools") return build_autotools(spec, dirs, run, entries);
   if (system == "make") return build_make(spec, dirs, run, entries);
+  if (system == "meson") return build_meson(spec, dirs, run);
   return build_command(spec, dirs, run);
 }
 
@@ -266,27 +269,32 @@ std::string shared_libraries_under(const fs::path& dir) {
   for (auto it = fs::recursive_directory_iterator(dir, ec);
        !ec && it != fs::recursive_directory_iterator() && n < 3; it.increment(ec)) {
     std::string name = it->path().filename().string();
-    if (!it->is_regular_file(ec) ||
-        (it->path().extension() != ".so" && name.find(".so.") == std::string::npos))
-      continue;
+    size_t version = name.find(".so.");  // libz.so.1, not Meson's libz.so.p/libz.so.symbols
+    bool versioned = version != std::string::npos && version + 4 < name.size() &&
+                     std::isdigit(static_cast<unsigned char>(name[version + 4]));
+    if (!it->is_regular_file(ec) || (it->path().extension() != ".so" && !versioned)) continue;
     out += (n++ ? ", " : "") + it->path().lexically_relative(dir).string();
   }
   return out;
 }
 
-// make and autotools find a dep's archives by looking: when there are none
+// make, autotools and Meson find a dep's archives by looking: when there are none
 // (a Makefile whose goals build only objects or programs), every test link
 // would fail with undefined references, so the build fails here instead,
 // saying what to set.
 Expected<bool> check_found_library(const std::string& system, const DepDirs& dirs, DepRunner& run,
                                    const DepBuild& b) {
-  if ((system != "make" && system != "autotools") || !b.archives.empty()) return true;
+  if ((system != "make" && system != "autotools" && system != "meson") || !b.archives.empty()) return true;
   std::string looked =
       system == "make" ? dirs.build.string() : (dirs.prefix / "lib").string() + " or " + dirs.build.string();
   std::string shared = shared_libraries_under(dirs.build);
   if (!shared.empty()) shared = " (only shared ones: " + shared + "; cxxtest links deps statically)";
-  return run.error("the build produced no library (.a) under " + looked + shared +
-                   "; set targets to make goals that build a static library (targets = [\"libfoo.a\"]), libs "
+  std::string goals = system == "meson" ? "Meson targets that build a static library (a shared_library() is "
+                                          "shared whatever --default-library says)"
+                                        : "make goals that build a static library (targets = [\"libfoo.a\"])";
+  return run.error("the build produced no library (.a) under " + looked + shared + "; set targets to " +
+                   goals +
+                   ", libs "
                    "to the static libraries it builds (libs = [\"$BUILD/libfoo.a\"]), or build = \"command\" "
                    "with a command that builds one (run in the build dir; the source is $CXXTEST_DEP_SOURCE) "
                    "and its libs");

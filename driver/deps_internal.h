@@ -26,9 +26,10 @@ struct DepDirs {
 };
 DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx);
 
-// "cmake", "autotools", "make" or "command": the spec's build, else what the
-// source dir holds (CMakeLists.txt, then configure / configure.ac /
-// configure.in, then Makefile / makefile / GNUmakefile). The error says what
+// "cmake", "autotools", "meson", "make" or "command": the spec's build,
+// else what the source dir holds (CMakeLists.txt, then configure /
+// configure.ac / configure.in, then meson.build, then Makefile / makefile /
+// GNUmakefile). The error says what
 // was looked for.
 Expected<std::string> detect_build_system(const DepSpec& spec);
 
@@ -123,6 +124,10 @@ class DepRunner {
   // the user's files. Skipped for paths holding blanks (the variable splits
   // on them).
   void map_build_to_source();
+  // The same for another prefix compiles name the source by: Meson names
+  // sources relative to its build dir ("../../../../lib/src/x.c"), which
+  // reports would show under the cache's build dir.
+  void map_to_source(const std::string& from);
   // A warning on stderr ("cxxtest: [deps.NAME]: ...") and in build.log.
   void warn(const std::string& what);
   // "<where>: [deps.NAME]: " + what.
@@ -182,6 +187,21 @@ Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, Dep
 Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
                               const std::vector<SourceEntry>& entries);
 Expected<DepBuild> build_command(const DepSpec& spec, const DepDirs& dirs, DepRunner& run);
+Expected<DepBuild> build_meson(const DepSpec& spec, const DepDirs& dirs, DepRunner& run);
+// The settings every meson setup gets before the user's options (the
+// fingerprint lists them, so a change rebuilds).
+const std::vector<std::string>& meson_fixed_settings();
+
+// Empties the dep's prefix before an install: what an earlier build
+// installed and this one no longer does (a library turned shared, renamed)
+// must not be linked.
+void clear_prefix(const DepDirs& dirs);
+// What an install into the dep's prefix left (autotools, Meson):
+// <prefix>/include and every <prefix>/lib*/*.a.
+DepBuild installed_tree(const DepDirs& dirs);
+// When the install failed or was skipped: the source's include/ (else its
+// root), the build dir, and every archive under the build dir.
+DepBuild build_tree(const DepDirs& dirs);
 
 // What the pkg-config files the build installed say its libraries need
 // (driver/deps_pkgconfig.cpp): when <prefix>/lib/pkgconfig, lib64/pkgconfig

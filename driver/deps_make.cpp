@@ -1,5 +1,6 @@
 // The make-driven deps: autotools (configure; make; make install), plain
-// Makefiles (built in a copy of the source) and a user's command.
+// Makefiles (built in a copy of the source) and a user's command; and the
+// install-prefix results Meson's builds share.
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -45,29 +46,6 @@ std::vector<std::string> make_command(const DepSpec& spec, const DepRunner& run,
   return argv;
 }
 
-// What autotools installed: <prefix>/include, every <prefix>/lib*/*.a.
-DepBuild installed(const DepDirs& dirs) {
-  DepBuild b;
-  b.include_dirs.push_back(dirs.prefix / "include");
-  for (const char* lib : {"lib", "lib64"}) {
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dirs.prefix / lib, ec))
-      if (e.path().extension() == ".a") b.archives.push_back(e.path());
-  }
-  std::sort(b.archives.begin(), b.archives.end());
-  b.link_group = b.archives.size() > 1;
-  return b;
-}
-
-// When make install failed: the build tree's archives and headers.
-DepBuild uninstalled(const DepDirs& dirs) {
-  DepBuild b;
-  b.include_dirs = {default_include_dir(dirs), dirs.build};
-  b.archives = archives_under(dirs.build);
-  b.link_group = b.archives.size() > 1;
-  return b;
-}
-
 // A configure script must run from the source it belongs to: the user's
 // tree when it has one and was not configured in place (a VPATH build
 // would fail), else a copy in the build dir.
@@ -101,6 +79,32 @@ Expected<bool> generate_configure(const DepDirs& dirs, DepRunner& run) {
 
 }  // namespace
 
+void clear_prefix(const DepDirs& dirs) {
+  std::error_code ec;
+  fs::remove_all(dirs.prefix, ec);
+}
+
+DepBuild installed_tree(const DepDirs& dirs) {
+  DepBuild b;
+  b.include_dirs.push_back(dirs.prefix / "include");
+  for (const char* lib : {"lib", "lib64"}) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dirs.prefix / lib, ec))
+      if (e.path().extension() == ".a") b.archives.push_back(e.path());
+  }
+  std::sort(b.archives.begin(), b.archives.end());
+  b.link_group = b.archives.size() > 1;
+  return b;
+}
+
+DepBuild build_tree(const DepDirs& dirs) {
+  DepBuild b;
+  b.include_dirs = {default_include_dir(dirs), dirs.build};
+  b.archives = archives_under(dirs.build);
+  b.link_group = b.archives.size() > 1;
+  return b;
+}
+
 Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
                                    const std::vector<SourceEntry>& entries) {
   bool copy = autotools_needs_copy(dirs);
@@ -128,10 +132,11 @@ Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, Dep
   }
   auto made = run.run("make", make_command(spec, run, {}), dirs.build);
   if (!made) return Error{made.error()};
-  if (run.try_run({"make", "install"}, dirs.build)) return installed(dirs);
+  clear_prefix(dirs);
+  if (run.try_run({"make", "install"}, dirs.build)) return installed_tree(dirs);
   run.warn("make install failed: linking the archives of the build tree " + dirs.build.string() +
            " instead (see " + dirs.build_log.string() + ")");
-  return uninstalled(dirs);
+  return build_tree(dirs);
 }
 
 Expected<DepBuild> build_make(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,

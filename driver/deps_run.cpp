@@ -123,8 +123,10 @@ void DepRunner::find_earlier_deps(const DepContext& ctx) {
   env_.push_back("LDFLAGS=" + lead(join_flags(ldflags), user("LDFLAGS"), " "));
 }
 
-void DepRunner::map_build_to_source() {
-  std::string from = dirs_.build.string(), to = dirs_.source.string();
+void DepRunner::map_build_to_source() { map_to_source(dirs_.build.string()); }
+
+void DepRunner::map_to_source(const std::string& from) {
+  std::string to = dirs_.source.string();
   if (from.find_first_of(" \t\n") != std::string::npos || to.find_first_of(" \t\n") != std::string::npos)
     return;
   const char* user = std::getenv("CCC_OVERRIDE_OPTIONS");

@@ -151,7 +151,7 @@ TEST_CASE("[deps.NAME] tables") {
         std::string::npos);
   CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbuild = \"scons\"\n")
             .error()
-            .find("want cmake, autotools, make or command") != std::string::npos);
+            .find("want cmake, autotools, meson, make or command") != std::string::npos);
   CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbogus = 1\n")
             .error()
             .find("unknown key \"bogus\" in [deps.x]") != std::string::npos);

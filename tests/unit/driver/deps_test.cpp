@@ -126,10 +126,12 @@ TEST_CASE("deps: the build system comes from the spec, else from the files prese
   REQUIRE(!none.ok());
   CHECK(none.error().starts_with("cxxtest.toml:4:1: [deps.lib] source " + s.root.string() +
                                  ": no build system found"));
-  CHECK(none.error().find("CMakeLists.txt, configure, configure.ac, configure.in, Makefile") !=
+  CHECK(none.error().find("CMakeLists.txt, configure, configure.ac, configure.in, meson.build, Makefile") !=
         std::string::npos);
   s.write("Makefile", "");
   CHECK(detect_build_system(spec).value() == "make");
+  s.write("meson.build", "");  // a Makefile beside it is a convenience wrapper
+  CHECK(detect_build_system(spec).value() == "meson");
   s.write("configure.ac", "");
   CHECK(detect_build_system(spec).value() == "autotools");
   s.write("CMakeLists.txt", "");
