@@ -64,7 +64,11 @@ std::string os_error(const char* what) { return std::string(what) + ": " + std::
 // file (LSAN_OPTIONS's counts for ASan, whose leak checks read it): its
 // entries name functions and files, which only a symbolized frame has, so
 // it would silently match nothing. Then none of the three gets symbolize=0:
-// ASan parses UBSAN_OPTIONS's common flags too, after its own.
+// ASan parses UBSAN_OPTIONS's common flags too, after its own. And LSan's
+// "Suppressions used:" table, printed after every scan a suppression
+// matched, is left out (print_suppressions=0 before the user's options,
+// which can turn it on again): a worker's output accumulated one per input
+// above the report of the leak that was found.
 std::vector<std::string> worker_environment() {
   bool keep_symbols = false;
   for (const char* var : {"ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"}) {
@@ -74,8 +78,13 @@ std::vector<std::string> worker_environment() {
   static const char* const kOptions[3] = {"ASAN_OPTIONS=", "TSAN_OPTIONS=", "UBSAN_OPTIONS="};
   std::vector<std::string> env;
   bool seen[3] = {false, false, false};
+  bool lsan_seen = false;
   for (char** e = environ; *e; ++e) {
     std::string var = *e;
+    if (keep_symbols && var.rfind("LSAN_OPTIONS=", 0) == 0) {
+      var.insert(std::strlen("LSAN_OPTIONS="), "print_suppressions=0:");
+      lsan_seen = true;
+    }
     for (int i = 0; i < 3; ++i)
       if (var.rfind(kOptions[i], 0) == 0) {
         if (!keep_symbols) var += var.size() > std::strlen(kOptions[i]) ? ":symbolize=0" : "symbolize=0";
@@ -85,6 +94,7 @@ std::vector<std::string> worker_environment() {
   }
   for (int i = 0; i < 3; ++i)
     if (!seen[i] && !keep_symbols) env.push_back(std::string(kOptions[i]) + "symbolize=0");
+  if (keep_symbols && !lsan_seen) env.push_back("LSAN_OPTIONS=print_suppressions=0");
   return env;
 }
 
