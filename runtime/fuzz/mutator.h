@@ -10,6 +10,8 @@
 //     splice source is non-empty; CmpReplace [pair=below(P), swap=coin
 //     first] when there are compare pairs);
 //   every other kind: scalar_ops.h.
+// With a harness's custom mutators set and one byte argument, mutate_custom
+// instead (see CustomMutators).
 // Values never grow past max_bytes. Edits are in place: once a value's
 // buffer has grown to its working size, a mutation allocates nothing.
 //
@@ -23,13 +25,28 @@
 
 #include <cxxtest/value.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace cxxtest::fuzz {
+
+// A libFuzzer harness's own mutators (LLVMFuzzerCustomMutator and
+// LLVMFuzzerCustomCrossOver, with libFuzzer's signatures; either may be
+// null). For an input of one byte argument they replace the built-in byte
+// ops as in libFuzzer: the custom mutator is the only mutation (it calls
+// LLVMFuzzerMutate for a built-in one), half of them a custom crossover with
+// the splice source when both are defined; a crossover alone is one more op.
+struct CustomMutators {
+  size_t (*mutate)(uint8_t* data, size_t size, size_t max_size, unsigned seed) = nullptr;
+  size_t (*cross_over)(const uint8_t* data1, size_t size1, const uint8_t* data2, size_t size2, uint8_t* out,
+                       size_t max_out, unsigned seed) = nullptr;
+  bool any() const { return mutate != nullptr || cross_over != nullptr; }
+};
 
 // Laid out by hand: grouped as Go orders them.
 // clang-format off
@@ -76,6 +93,9 @@ class BasicMutator {
   void set_compare_pairs(const ComparePairs* pairs) { pairs_ = pairs; }
   // Integers an integer argument may be set to (null: none).
   void set_int_dictionary(const std::vector<uint64_t>* values) { int_dict_ = values; }
+  // The harness's own mutators (null, or none set: the built-in ops). Must
+  // outlive its use.
+  void set_custom(const CustomMutators* custom) { custom_ = custom && custom->any() ? custom : nullptr; }
 
   R& rng() { return rng_; }
   size_t max_bytes() const { return max_bytes_; }
@@ -87,6 +107,11 @@ class BasicMutator {
 
   ByteOp op_for(uint32_t drawn) const;
   const std::string* splice_partner(size_t arg);  // [entry=below(C)]; null if unusable
+  void mutate_custom(std::string& s);
+
+  // The room a custom mutator gets beyond the input (libFuzzer's default
+  // -max_len), and twice the input when that is more.
+  static constexpr size_t kCustomRoom = 4096;
 
   R rng_;
   size_t max_bytes_;
@@ -94,6 +119,8 @@ class BasicMutator {
   const std::vector<std::string>* dict_ = nullptr;
   const ComparePairs* pairs_ = nullptr;
   const std::vector<uint64_t>* int_dict_ = nullptr;
+  const CustomMutators* custom_ = nullptr;
+  std::string crossed_;  // a custom crossover's output
 };
 
 // The engine's mutator, compiled in mutator.cpp; other random types need

@@ -15,7 +15,9 @@ void BasicMutator<R>::mutate(std::vector<Value>& args) {
   if (args.empty()) return;
   size_t i = args.size() == 1 ? 0 : rng_.below(static_cast<uint32_t>(args.size()));
   Value& v = args[i];
-  if (is_byte_kind(v.kind)) {
+  if (custom_ != nullptr && args.size() == 1 && is_byte_kind(v.kind)) {
+    mutate_custom(v.bytes);
+  } else if (is_byte_kind(v.kind)) {
     mutate_bytes(v.bytes, i);
   } else {
     mutate_scalar(v);
@@ -31,6 +33,36 @@ bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   while (!apply(op_for(rng_.below(ops)), s, arg)) {
   }
   return true;
+}
+
+template <RandomSource R>
+void BasicMutator<R>::mutate_custom(std::string& s) {
+  const size_t size = s.size();
+  const size_t room = std::min(max_bytes_, std::max(kCustomRoom, 2 * size));
+  const size_t max = std::max(room, size);
+  const std::string* other = custom_->cross_over != nullptr ? splice_partner(0) : nullptr;
+  if (other == &s) other = nullptr;
+  // [cross=coin] with both; [cross=below(kByteOps)==0] with a crossover alone.
+  bool cross = other != nullptr && (custom_->mutate != nullptr ? rng_.coin() : rng_.below(kByteOps) == 0);
+  if (max == 0 || (!cross && custom_->mutate == nullptr)) {
+    mutate_bytes(s, 0);
+    return;
+  }
+  const unsigned seed = rng_.next32();  // [seed=next32]
+  size_t n;
+  if (cross) {
+    crossed_.resize(max);
+    n = custom_->cross_over(reinterpret_cast<const uint8_t*>(s.data()), size,
+                            reinterpret_cast<const uint8_t*>(other->data()), other->size(),
+                            reinterpret_cast<uint8_t*>(crossed_.data()), max, seed);
+    if (n > 0 && n <= max) s.assign(crossed_.data(), n);
+  } else {
+    s.resize(max);
+    n = custom_->mutate(reinterpret_cast<uint8_t*>(s.data()), size, max, seed);
+    s.resize(n > 0 && n <= max ? n : size);
+  }
+  // As libFuzzer: 0 (or more than the room) is no mutation; one built-in op then.
+  if (n == 0 || n > max) mutate_bytes(s, 0);
 }
 
 template <RandomSource R>

@@ -1,5 +1,5 @@
-// testing/libfuzzer_harness.cpp: LLVMFuzzerInitialize and the -1 return
-// for cxxtest/libfuzzer.h.
+// testing/libfuzzer_harness.cpp: LLVMFuzzerInitialize, the -1 return, the
+// custom mutators and LLVMFuzzerMutate for cxxtest/libfuzzer.h.
 #include "testing/libfuzzer_harness.h"
 
 #include <atomic>
@@ -13,7 +13,12 @@
 namespace cxxtest::runtime {
 namespace {
 std::atomic<bool> input_rejected{false};
+fuzz::CustomMutators g_harness_mutators;
+DefaultMutation g_default_mutation = nullptr;
 }  // namespace
+
+const fuzz::CustomMutators& harness_mutators() { return g_harness_mutators; }
+void set_default_mutation(DefaultMutation mutation) { g_default_mutation = mutation; }
 
 bool take_rejected_input() {
   if (!input_rejected.load(std::memory_order_relaxed)) return false;
@@ -27,6 +32,12 @@ namespace cxxtest::internal {
 using runtime::executable_path;
 
 void reject_fuzz_input() { runtime::input_rejected.store(true, std::memory_order_relaxed); }
+
+void register_libfuzzer_mutators(size_t (*mutate)(uint8_t*, size_t, size_t, unsigned),
+                                 size_t (*cross_over)(const uint8_t*, size_t, const uint8_t*, size_t,
+                                                      uint8_t*, size_t, unsigned)) {
+  runtime::g_harness_mutators = {mutate, cross_over};
+}
 
 void initialize_libfuzzer_harness(int (*initialize)(int*, char***)) {
   static std::once_flag once;
@@ -44,3 +55,8 @@ void initialize_libfuzzer_harness(int (*initialize)(int*, char***)) {
 }
 
 }  // namespace cxxtest::internal
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size) {
+  auto mutation = cxxtest::runtime::g_default_mutation;
+  return mutation ? mutation(data, size, max_size) : size;
+}

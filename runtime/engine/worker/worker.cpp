@@ -74,6 +74,23 @@ std::vector<std::string> dictionary_of(const FuzzTarget& target, const WorkerOpt
   return dict;
 }
 
+// LLVMFuzzerMutate while this process fuzzes: one of the worker's byte
+// mutations (mutate_bytes: the built-in ops, dictionary and compare pairs
+// included) within the custom mutator's max_size.
+fuzz::Mutator* g_harness_mutator = nullptr;
+std::string g_harness_scratch;
+
+size_t mutate_for_harness(uint8_t* data, size_t size, size_t max_size) {
+  if (g_harness_mutator == nullptr || max_size == 0) return size;
+  g_harness_scratch.assign(reinterpret_cast<const char*>(data), std::min(size, max_size));
+  size_t saved = g_harness_mutator->max_bytes();
+  g_harness_mutator->set_max_bytes(max_size);
+  g_harness_mutator->mutate_bytes(g_harness_scratch, 0);
+  g_harness_mutator->set_max_bytes(saved);
+  std::memcpy(data, g_harness_scratch.data(), g_harness_scratch.size());
+  return g_harness_scratch.size();
+}
+
 class Worker {
  public:
   Worker(const FuzzTarget& target, const ShmView& shm, const uint8_t* mask, const WorkerOptions& opts)
@@ -175,6 +192,9 @@ class Worker {
     mutator_->set_dictionary(guidance_.tokens());
     mutator_->set_compare_pairs(guidance_.pairs());
     mutator_->set_int_dictionary(guidance_.ints());
+    mutator_->set_custom(&harness_mutators());
+    g_harness_mutator = &*mutator_;
+    set_default_mutation(&mutate_for_harness);
     guidance_.start_recording();
     return Reply{};
   }
