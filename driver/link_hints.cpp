@@ -31,6 +31,28 @@ std::vector<std::string> whole_archives_named(const std::string& output,
 
 }  // namespace
 
+std::string missing_library(const std::string& output) {
+  const std::string marker = ": error adding symbols: DSO missing from command line";
+  size_t at = output.find(marker);
+  if (at == std::string::npos) return "";
+  size_t line = output.rfind('\n', at);
+  std::string path = output.substr(line == std::string::npos ? 0 : line + 1,
+                                   at - (line == std::string::npos ? 0 : line + 1));
+  if (size_t colon = path.rfind(": "); colon != std::string::npos)
+    path = path.substr(colon + 2);  // "/usr/bin/ld: "
+  std::string name = std::filesystem::path(path).filename().string();
+  size_t so = name.find(".so");
+  if (!name.starts_with("lib") || so == std::string::npos || so <= 3) return "";
+  return name.substr(3, so - 3);
+}
+
+std::string missing_library_hint(const std::string& output) {
+  std::string lib = missing_library(output);
+  if (lib.empty()) return "";
+  return "cxxtest: the link needs -l" + lib + ", which no one named: add it to the link of the dep whose " +
+         "objects use it (link = [\"-l" + lib + "\"]), or to [build] libs = [\"" + lib + "\"]\n";
+}
+
 std::string whole_archive_hint(const std::string& output, const std::vector<std::string>& link_args) {
   bool undefined = output.find("undefined reference to") != std::string::npos ||  // GNU ld
                    output.find("undefined symbol:") != std::string::npos;         // lld
@@ -47,10 +69,11 @@ std::string whole_archive_hint(const std::string& output, const std::vector<std:
            "archive to link (libs = [\"$PREFIX/lib/" +
            named[0] + "\"]), or set whole_archive = false\n";
   }
+  std::string lib = missing_library(output);
   return "cxxtest: " + named[0] +
          " is linked whole (every object in it, used or not, as a dep's archives are by default): "
-         "add the libraries its objects need to the dep's link (link = [\"-lfoo\"]), or set "
-         "whole_archive = false\n";
+         "add the libraries its objects need to the dep's link (link = [\"-l" +
+         (lib.empty() ? "foo" : lib) + "\"]), or set whole_archive = false\n";
 }
 
 }  // namespace cxxtest::driver

@@ -15,6 +15,20 @@ namespace cxxtest::driver {
 // saying so and what to do; the same when it blames a symbol defined twice
 // on such an archive (libjpeg-turbo installs libjpeg.a and libturbojpeg.a,
 // which holds the same objects); else "".
+// With GNU ld's "libbz2.so.1.0: error adding symbols: DSO missing from
+// command line" (an archive's object needs a shared library nobody named,
+// which another library happened to bring in), the undefined-symbol hint
+// names it (link = ["-lbz2"]).
 std::string whole_archive_hint(const std::string& output, const std::vector<std::string>& link_args);
+
+// The library GNU ld's output says is missing from the command line ("bz2"
+// for ".../libbz2.so.1.0: error adding symbols: DSO missing from command
+// line"), else "".
+std::string missing_library(const std::string& output);
+
+// A line naming that library and where to add it, when whole_archive_hint
+// has nothing to say (the object needing it is the tests' own, or in an
+// archive not linked whole); else "".
+std::string missing_library_hint(const std::string& output);
 
 }  // namespace cxxtest::driver

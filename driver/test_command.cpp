@@ -65,7 +65,8 @@ std::string relative_to_cwd(std::string text, const fs::path& cwd) {
 std::string report_build_failure(const PackagePlan& p, const std::string& text, const fs::path& cwd) {
   std::cerr << "# " << p.pkg->import_path << "\n";
   for (const auto& e : p.errors) std::cerr << relative_to_cwd(e, cwd) << "\n";
-  std::cerr << relative_to_cwd(text, cwd) << whole_archive_hint(text, p.link_args);
+  std::string hint = whole_archive_hint(text, p.link_args);
+  std::cerr << relative_to_cwd(text, cwd) << (hint.empty() ? missing_library_hint(text) : hint);
   return "FAIL\t" + p.pkg->import_path + " [build failed]\n";
 }
 

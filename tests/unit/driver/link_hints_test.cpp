@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+using cxxtest::driver::missing_library;
+using cxxtest::driver::missing_library_hint;
 using cxxtest::driver::whole_archive_hint;
 
 namespace {
@@ -52,4 +54,28 @@ TEST_CASE("A symbol defined twice by whole archives names them and the ways out"
       "ld.lld: error: duplicate symbol: jpeg_CreateCompress\n>>> defined at jcapimin.c:35\n"
       ">>>            jcapimin.o:(jpeg_CreateCompress) in archive /c/prefix/lib/libjpeg.a\n";
   CHECK(whole_archive_hint(lld, args).starts_with("cxxtest: libjpeg.a is linked whole"));
+}
+
+TEST_CASE("GNU ld's 'DSO missing from command line' names the library to add") {
+  // FreeType's CMake build found BZip2: its ftbzip2.o needs -lbz2.
+  std::string ld =
+      "/usr/bin/ld: /cache/deps/hb/src/.libs/libharfbuzz.a(ftbzip2.c.o): undefined reference to symbol "
+      "'BZ2_bzDecompress'\n"
+      "/usr/bin/ld: /lib/x86_64-linux-gnu/libbz2.so.1.0: error adding symbols: DSO missing from command "
+      "line\n"
+      "clang: error: linker command failed with exit code 1 (use -v to see invocation)\n";
+  CHECK(missing_library(ld) == "bz2");
+  std::string hint = whole_archive_hint(ld, kArgs);
+  CHECK(hint.starts_with("cxxtest: libharfbuzz.a is linked whole"));
+  CHECK(hint.find("link = [\"-lbz2\"]") != std::string::npos);
+  // Needed by the tests' own object: a hint of its own.
+  std::string own =
+      "/usr/bin/ld: p_test.o: undefined reference to symbol 'inflate'\n"
+      "/usr/bin/ld: /usr/lib/x86_64-linux-gnu/libz.so.1: error adding symbols: DSO missing from command "
+      "line\n";
+  CHECK(whole_archive_hint(own, kArgs).empty());
+  CHECK(missing_library_hint(own).starts_with("cxxtest: the link needs -lz, which no one named"));
+  CHECK(missing_library_hint(own).find("[build] libs = [\"z\"]") != std::string::npos);
+  CHECK(missing_library("ld.lld: error: undefined symbol: inflate\n").empty());
+  CHECK(missing_library_hint("ld.lld: error: undefined symbol: inflate\n").empty());
 }
