@@ -1,6 +1,7 @@
 // The Meson-driven deps: meson setup (out of tree: Meson never writes into
 // the source), meson compile, meson install into the dep's prefix.
 #include "driver/deps_internal.h"
+#include "driver/process.h"
 
 namespace cxxtest::driver::deps {
 
@@ -21,6 +22,9 @@ const std::vector<std::string>& meson_fixed_settings() {
 }
 
 Expected<DepBuild> build_meson(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
+  if (find_in_path("meson").empty())
+    return run.error("Meson builds it (" + (dirs.source / "meson.build").string() +
+                     "), and meson is not installed (Debian: apt-get install meson ninja-build)");
   std::vector<std::string> setup = {"meson", "setup", "--prefix=" + dirs.prefix.string(), "--libdir=lib"};
   setup.insert(setup.end(), meson_fixed_settings().begin(), meson_fixed_settings().end());
   setup.insert(setup.end(), spec.options.begin(), spec.options.end());
