@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 packages=(
   clang llvm llvm-14-dev libclang-14-dev libclang-cpp14-dev libclang-rt-14-dev
   cmake ninja-build pkg-config libtomlplusplus-dev doctest-dev nlohmann-json3-dev libre2-dev
-  make autoconf automake libtool meson gotestsum clang-format
+  make autoconf automake libtool meson zlib1g-dev gotestsum clang-format
   afl++ zip unzip
 )
 missing=()

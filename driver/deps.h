@@ -16,6 +16,9 @@
 //   deps/<NAME>/configured  the configure (or make) command the build tree
 //                           was set up with, its compilers and environment;
 //                           another one starts it afresh
+//   deps/<NAME>/link-probe-2.cmake the script a CMake configure includes to
+//                           learn what the static libraries link
+//                           (deps_cmake_probe.cpp)
 //   deps/<NAME>/cmake-failed the CMake key whose build failed when configure
 //                           then built it (a project that ships both)
 //   deps/<NAME>/fingerprint what the fingerprint was computed from (to see

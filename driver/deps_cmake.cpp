@@ -31,6 +31,7 @@ struct CMakeTarget {
   std::vector<fs::path> artifacts;
   std::vector<std::string> includes, defines;
   std::vector<std::string> dependencies;  // target ids
+  std::vector<LinkFragment> link;         // a linking target's command fragments
 };
 
 Expected<json> read_json(const fs::path& file) {
@@ -68,6 +69,16 @@ CMakeTarget read_target(const json& t, const fs::path& build_dir) {
     for (const auto& def : g.value("defines", json::array())) out.defines.push_back(def.value("define", ""));
   }
   for (const auto& d : t.value("dependencies", json::array())) out.dependencies.push_back(d.value("id", ""));
+  if (t.contains("link") && t["link"].is_object()) {
+    for (const auto& f : t["link"].value("commandFragments", json::array())) {
+      LinkFragment lf{f.value("fragment", ""), f.value("role", ""), {}};
+      if (!lf.fragment.empty() && lf.fragment[0] != '-') {
+        fs::path p = lf.fragment;
+        lf.path = (p.is_absolute() ? p : build_dir / p).lexically_normal();
+      }
+      out.link.push_back(std::move(lf));
+    }
+  }
   return out;
 }
 
@@ -192,6 +203,8 @@ Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector
     append_unique(out.defines, t.defines);
   }
   for (const auto& inc : includes) out.include_dirs.emplace_back(inc);
+  for (const auto& [id, t] : by_id)
+    if (t.name == kLinkProbeTarget) out.link_args = probe_link_libraries(t.link, out.archives);
   return out;
 }
 
@@ -212,13 +225,14 @@ std::vector<std::string> learned_switches(const DepDirs& dirs) {
 
 // The learned switches come before the user's options, which win.
 std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& dirs, const DepRunner& run,
-                                           const std::vector<std::string>& learned) {
+                                           const std::vector<std::string>& learned, const fs::path& probe) {
   std::vector<std::string> argv = {"cmake", "-S", dirs.source.string(), "-B", dirs.build.string()};
   if (!find_in_path("ninja").empty()) argv.insert(argv.end(), {"-G", "Ninja"});
   // BUILD_TESTING (CTest's switch): a project's tests are neither built nor
   // looked for at configure time (their own dependencies).
   argv.insert(argv.end(), {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx()});
   argv.insert(argv.end(), cmake_fixed_settings().begin(), cmake_fixed_settings().end());
+  argv.push_back("-DCMAKE_PROJECT_INCLUDE=" + probe.string());
   argv.insert(argv.end(), learned.begin(), learned.end());
   argv.insert(argv.end(), spec.options.begin(), spec.options.end());
   return argv;
@@ -296,7 +310,9 @@ const std::vector<std::string>& cmake_fixed_settings() {
 
 Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunner& run) {
   std::vector<std::string> learned = learned_switches(dirs);
-  std::vector<std::string> configure = configure_command(spec, dirs, run, learned);
+  auto probe = write_link_probe(dirs);
+  if (!probe) return run.error(probe.error());
+  std::vector<std::string> configure = configure_command(spec, dirs, run, learned, *probe);
   std::string setup = run.setup(configure);
   std::error_code ec;
   bool fresh = reset_unless_configured(dirs, setup);
@@ -347,6 +363,8 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
     return run.error(reply.error() + shared_only_hint(spec, static_switches(dirs)));
   }
   if (!reply) return run.error(reply.error());
+  // The spec's link replaces what the probe found, as it does pkg-config's.
+  if (!spec.link.empty()) reply->link_args.clear();
   // Headers as the project installs them: old-style projects set no target
   // include dirs (PCRE2 10.00's pcre2posix.h is only in src/ and, after an
   // install, in include/). Its install rules usually name its programs

@@ -229,4 +229,23 @@ std::vector<std::string> split_pkg_config_words(const std::string& text);
 Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector<std::string>& targets,
                                     bool* shared_only = nullptr);
 
+// The link probe (driver/deps_cmake_probe.cpp): the CMake script, written
+// once into the dep's dir, that CMAKE_PROJECT_INCLUDE names; it adds an
+// executable target kLinkProbeTarget (never built) linking every static
+// library of the project, so the File API says what they need to link.
+extern const char* const kLinkProbeTarget;
+Expected<fs::path> write_link_probe(const DepDirs& dirs);
+// One of a linking target's link command fragments (File API
+// link.commandFragments): its text, its role ("libraries", "flags",
+// "libraryPath") and, for a path, the file it names (relative ones are
+// under the build dir), normalized.
+struct LinkFragment {
+  std::string fragment, role;
+  fs::path path;
+};
+// The probe's libraries but the project's own `archives`, in order, once
+// each: "/usr/lib/x86_64-linux-gnu/libbz2.so", "-lm", "-pthread".
+std::vector<std::string> probe_link_libraries(const std::vector<LinkFragment>& fragments,
+                                              const std::vector<fs::path>& archives);
+
 }  // namespace cxxtest::driver::deps
