@@ -2,7 +2,10 @@
 #include "driver/link_hints.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <string_view>
+#include <utility>
 
 namespace cxxtest::driver {
 
@@ -27,6 +30,54 @@ std::vector<std::string> whole_archives_named(const std::string& output,
     }
   }
   return named;
+}
+
+// The archive whose two members define the same symbol, from GNU ld's
+// "A(x.o):(.bss+0x0): multiple definition of `s'; A(y.o):(.bss+0x0): first
+// defined here" or lld's two "in archive A" lines under one "duplicate
+// symbol:", with the symbol; {"", ""} when the two sides differ.
+std::pair<std::string, std::string> duplicate_within_archive(const std::string& output) {
+  auto archive_of = [](std::string_view side) -> std::string {
+    size_t open = side.find(".a(");
+    if (open == std::string_view::npos) return "";
+    size_t start = side.rfind(' ', open);
+    start = start == std::string_view::npos ? 0 : start + 1;
+    return std::string(side.substr(start, open + 2 - start));
+  };
+  auto symbol_after = [&](size_t at, const char* marker) {
+    size_t s = output.find_first_of("`'", at + std::strlen(marker));
+    size_t e = s == std::string::npos ? s : output.find('\'', s + 1);
+    if (s == std::string::npos || e == std::string::npos) return std::string();
+    return output.substr(s + 1, e - s - 1);
+  };
+  for (size_t at = output.find("multiple definition of"); at != std::string::npos;
+       at = output.find("multiple definition of", at + 1)) {
+    size_t line = output.rfind('\n', at);
+    size_t end = output.find('\n', at);
+    std::string_view text(output);
+    std::string_view before = text.substr(line == std::string::npos ? 0 : line + 1, at - (line + 1));
+    std::string_view after = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    size_t semi = after.find("; ");
+    if (semi == std::string_view::npos) continue;
+    std::string a = archive_of(before), b = archive_of(after.substr(semi + 2));
+    if (!a.empty() && a == b) return {a, symbol_after(at, "multiple definition of")};
+  }
+  const std::string lld = "duplicate symbol: ";
+  if (size_t at = output.find(lld); at != std::string::npos) {
+    size_t next = output.find(lld, at + 1);
+    std::string block = output.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    size_t first = block.find("in archive "),
+           second = first == std::string::npos ? first : block.find("in archive ", first + 1);
+    auto archive_at = [&](size_t p) {
+      size_t e = block.find('\n', p);
+      return block.substr(p + 11, e == std::string::npos ? std::string::npos : e - p - 11);
+    };
+    if (second != std::string::npos && archive_at(first) == archive_at(second)) {
+      size_t e = block.find('\n');
+      return {archive_at(first), block.substr(lld.size(), e == std::string::npos ? e : e - lld.size())};
+    }
+  }
+  return {"", ""};
 }
 
 }  // namespace
@@ -62,6 +113,13 @@ std::string whole_archive_hint(const std::string& output, const std::vector<std:
   std::vector<std::string> named = whole_archives_named(output, link_args);
   if (named.empty()) return "";
   if (duplicate) {
+    if (auto [archive, symbol] = duplicate_within_archive(output); !archive.empty())
+      return "cxxtest: two objects of " + std::filesystem::path(archive).filename().string() + " define " +
+             symbol +
+             ": most likely a global a header defines without extern (int x;), which C compilers "
+             "merged until GCC 10 and clang 11 made -fno-common the default; build the dep with "
+             "-fcommon (CMake: options = [\"-DCMAKE_C_FLAGS=-fcommon\"]; autotools: options = "
+             "[\"CFLAGS=-fcommon\"])\n";
     std::string which = named.size() == 1 ? named[0] + " is" : named[0] + " and " + named[1] + " are";
     return "cxxtest: " + which +
            " linked whole (every object in them, as a dep's archives are by default) and objects "

@@ -79,3 +79,28 @@ TEST_CASE("GNU ld's 'DSO missing from command line' names the library to add") {
   CHECK(missing_library("ld.lld: error: undefined symbol: inflate\n").empty());
   CHECK(missing_library_hint("ld.lld: error: undefined symbol: inflate\n").empty());
 }
+
+TEST_CASE("A symbol defined twice inside one archive points at -fno-common, not at two archives") {
+  // libssh 2017: const ge25519 ge25519_base; in a header, under clang 14.
+  const std::vector<std::string> args = {"-Wl,--whole-archive", "/c/build/src/libssh.a",
+                                         "-Wl,--no-whole-archive"};
+  std::string ld =
+      "/usr/bin/ld: /c/build/src/libssh.a(ge25519.c.o):(.bss+0x0): multiple definition of "
+      "`crypto_sign_ed25519_ref_ge25519_base'; /c/build/src/libssh.a(ed25519.c.o):(.bss+0x0): first defined "
+      "here\n";
+  std::string hint = whole_archive_hint(ld, args);
+  CHECK(hint.starts_with("cxxtest: two objects of libssh.a define crypto_sign_ed25519_ref_ge25519_base: "));
+  CHECK(hint.find("-DCMAKE_C_FLAGS=-fcommon") != std::string::npos);
+  CHECK(hint.find("installed twice") == std::string::npos);
+  std::string lld =
+      "ld.lld: error: duplicate symbol: crypto_sign_ed25519_ref_ge25519_base\n"
+      ">>> defined at ge25519.c\n>>>            ge25519.c.o:(crypto_sign_ed25519_ref_ge25519_base) in "
+      "archive "
+      "/c/build/src/libssh.a\n"
+      ">>> defined at ed25519.c\n>>>            ed25519.c.o:(crypto_sign_ed25519_ref_ge25519_base) in "
+      "archive "
+      "/c/build/src/libssh.a\n";
+  CHECK(
+      whole_archive_hint(lld, args).starts_with("cxxtest: two objects of libssh.a define "
+                                                "crypto_sign_ed25519_ref_ge25519_base: "));
+}
