@@ -37,8 +37,16 @@ void Coordinator::log_progress() {
   last_line_ = std::move(line);
   // -v: where the workers' time went since the last line (none before the
   // first: that line is printed as the workers start).
-  if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_)
+  if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_) {
     std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
+    if (coverage_ && baseline_complete_) {
+      uint64_t hit = 0;
+      for (size_t k = 0; k < mask_size_; ++k) hit += mask_[k] != 0;
+      std::fputs(
+          labeled(coverage_line(hit, mask_size_, baseline_total_ + new_interesting_), opts_.label).c_str(),
+          stderr);
+    }
+  }
   activity_ = Activity{};
   last_log_ = t;
   last_log_execs_ = execs;

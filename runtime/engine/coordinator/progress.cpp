@@ -70,6 +70,11 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   return line + "\n";
 }
 
+std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries) {
+  return "fuzz: coverage: " + std::to_string(hit) + " of " + std::to_string(counters) + " counters hit, " +
+         std::to_string(entries) + (entries == 1 ? " corpus entry\n" : " corpus entries\n");
+}
+
 std::string labeled(const std::string& line, const std::string& label) {
   if (label.empty() || !line.starts_with("fuzz: ")) return line;
   return "fuzz: " + label + ": " + line.substr(6);

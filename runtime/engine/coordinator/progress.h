@@ -43,6 +43,12 @@ struct Activity {
 };
 std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 
+// -v, with each progress line: "fuzz: coverage: 1363 of 13019 counters
+// hit, 165 corpus entries" (the counters the accepted inputs reach, in the
+// mask; the entries: seeds and inputs kept), what libFuzzer's cov: and
+// corp: say.
+std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries);
+
 // "fuzz: elapsed: ..." as "fuzz: FuzzA: elapsed: ..." when several targets
 // are fuzzed in one run (-fuzzkeepgoing); unchanged for an empty label.
 std::string labeled(const std::string& line, const std::string& label);

@@ -54,3 +54,9 @@ TEST_CASE("Activity lines say where the workers' time went") {
         "fuzz: last 3s of 1 worker: 100% fuzzing, 0% minimizing 0 new inputs, 0% idle or starting; "
         "slowest input under 10ms\n");
 }
+
+TEST_CASE("-v's coverage line: counters hit of all, and corpus entries") {
+  CHECK(coverage_line(1363, 13019, 165) ==
+        "fuzz: coverage: 1363 of 13019 counters hit, 165 corpus entries\n");
+  CHECK(coverage_line(0, 10, 1) == "fuzz: coverage: 0 of 10 counters hit, 1 corpus entry\n");
+}
