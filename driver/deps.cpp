@@ -85,8 +85,7 @@ Expected<std::string> detect_build_system(const DepSpec& spec) {
   return Error{in + "source " + spec.source.string() +
                ": no build system found (looked for CMakeLists.txt, configure, configure.ac, configure.in, "
                "meson.build, Makefile, makefile, GNUmakefile; set build = \"command\" and command = \"...\" "
-               "to build it "
-               "another way)"};
+               "to build it another way)"};
 }
 
 fs::path expand_dep_path(const std::string& s, const DepDirs& dirs) {

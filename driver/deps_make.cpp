@@ -72,12 +72,13 @@ bool configure_needs_generator(const DepDirs& dirs) {
 }
 
 // A configure script must run from the source it belongs to: the user's
-// tree when it has one and was not configured in place (a VPATH build
-// would fail), else a copy in the build dir.
-bool autotools_needs_copy(const DepDirs& dirs) {
+// tree when it has one, was not configured in place (a VPATH build would
+// fail) and needs no generator run first (`own_configure`), else a copy
+// in the build dir.
+bool autotools_needs_copy(const DepDirs& dirs, bool own_configure) {
   std::error_code ec;
   return !fs::exists(dirs.source / "configure", ec) || fs::exists(dirs.source / "config.status", ec) ||
-         configure_needs_generator(dirs);
+         own_configure;
 }
 
 // Writes `configure` in the build dir's copy of a source that ships only
@@ -136,8 +137,8 @@ DepBuild build_tree(const DepDirs& dirs) {
 
 Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, DepRunner& run,
                                    const std::vector<SourceEntry>& entries) {
-  bool copy = autotools_needs_copy(dirs);
   bool own_configure = configure_needs_generator(dirs);
+  bool copy = autotools_needs_copy(dirs, own_configure);
   bool generate = own_configure || !fs::exists(dirs.source / "configure");
   fs::path configure_script = (copy ? dirs.build : dirs.source) / "configure";
   std::vector<std::string> configure = {configure_script.string(), "--prefix=" + dirs.prefix.string(),

@@ -49,13 +49,12 @@ Expected<DepBuild> build_meson(const DepSpec& spec, const DepDirs& dirs, DepRunn
   if (!made) return Error{made.error()};
   // With targets named, install would build everything else: the build
   // tree's archives and the source's headers instead.
-  if (spec.targets.empty()) clear_prefix(dirs);
-  if (spec.targets.empty() &&
-      run.try_run({"meson", "install", "-C", dirs.build.string(), "--no-rebuild", "--quiet"}, dirs.build))
+  if (!spec.targets.empty()) return build_tree(dirs);
+  clear_prefix(dirs);
+  if (run.try_run({"meson", "install", "-C", dirs.build.string(), "--no-rebuild", "--quiet"}, dirs.build))
     return installed_tree(dirs);
-  if (spec.targets.empty())
-    run.warn("meson install failed: linking the archives of the build tree " + dirs.build.string() +
-             " instead (see " + dirs.build_log.string() + ")");
+  run.warn("meson install failed: linking the archives of the build tree " + dirs.build.string() +
+           " instead (see " + dirs.build_log.string() + ")");
   return build_tree(dirs);
 }
 

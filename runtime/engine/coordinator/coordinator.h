@@ -255,6 +255,8 @@ class Coordinator {
   void log_progress();
   void log_final();
   int64_t execs_now() const;
+  // The counters the mask says accepted inputs reach (nonzero bytes).
+  size_t covered_counters() const;
   int64_t now() const;
 
   TestState& f_;

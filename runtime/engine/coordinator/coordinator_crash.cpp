@@ -196,11 +196,9 @@ void Coordinator::finish_corpus_minimization() {
     ++generated;
     if (std::filesystem::remove(it->path(), ec)) ++removed;
   }
-  size_t counters = 0;
-  for (size_t k = 0; k < mask_size_; ++k) counters += mask_[k] != 0;
   std::fprintf(stderr,
                "fuzz: corpus minimized: kept %zu of %zu generated inputs in %s, covering %zu counters\n",
-               generated - removed, generated, opts_.cache_dir.string().c_str(), counters);
+               generated - removed, generated, opts_.cache_dir.string().c_str(), covered_counters());
 }
 
 // Runs one candidate on s; false if it could not run (no executions left,

@@ -16,6 +16,12 @@ int64_t Coordinator::execs_now() const {
   return n;
 }
 
+size_t Coordinator::covered_counters() const {
+  size_t hit = 0;
+  for (size_t k = 0; k < mask_size_; ++k) hit += mask_[k] != 0;
+  return hit;
+}
+
 void Coordinator::log_progress() {
   int64_t t = now();
   int64_t execs = execs_now();
@@ -40,11 +46,8 @@ void Coordinator::log_progress() {
   if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_) {
     std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
     if (coverage_ && baseline_complete_) {
-      uint64_t hit = 0;
-      for (size_t k = 0; k < mask_size_; ++k) hit += mask_[k] != 0;
-      std::fputs(
-          labeled(coverage_line(hit, mask_size_, baseline_total_ + new_interesting_), opts_.label).c_str(),
-          stderr);
+      std::string line = coverage_line(covered_counters(), mask_size_, baseline_total_ + new_interesting_);
+      std::fputs(labeled(line, opts_.label).c_str(), stderr);
     }
   }
   activity_ = Activity{};
