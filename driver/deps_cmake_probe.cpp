@@ -68,11 +68,10 @@ cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL cxxtest_link_probe)
 }  // namespace
 
 const char* const kLinkProbeTarget = "cxxtest_link_probe";
+const char* const kLinkProbeScript = "link-probe-2.cmake";
 
 Expected<fs::path> write_link_probe(const DepDirs& dirs) {
-  // Named by version: a changed script changes the configure command, which
-  // configures afresh.
-  fs::path script = dirs.root / "link-probe-2.cmake";
+  fs::path script = dirs.root / kLinkProbeScript;
   std::error_code ec;
   if (fs::exists(script, ec)) return script;
   Status written = cachedir::write_atomic(script, kProbeScript);

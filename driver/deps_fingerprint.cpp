@@ -185,7 +185,10 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   const WrapperPaths paths = installed_wrapper_paths();
   std::string out = "format cxxtest-dep 1\n";
   out += "source " + spec.source.string() + "\nbuild " + system + "\n";
-  if (system == "cmake") add_list(out, "cmake_setting", cmake_fixed_settings());
+  if (system == "cmake") {
+    add_list(out, "cmake_setting", cmake_fixed_settings());
+    out += std::string("cmake_link_probe ") + kLinkProbeScript + "\n";
+  }
   if (system == "meson") add_list(out, "meson_setting", meson_fixed_settings());
   add_list(out, "option", spec.options);
   add_list(out, "target", spec.targets);

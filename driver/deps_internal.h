@@ -234,6 +234,10 @@ Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector
 // executable target kLinkProbeTarget (never built) linking every static
 // library of the project, so the File API says what they need to link.
 extern const char* const kLinkProbeTarget;
+// The script's file name, versioned: a changed script is a new name, in the
+// configure command and in a CMake dep's fingerprint, so deps built with an
+// older one are built again.
+extern const char* const kLinkProbeScript;
 Expected<fs::path> write_link_probe(const DepDirs& dirs);
 // One of a linking target's link command fragments (File API
 // link.commandFragments): its text, its role ("libraries", "flags",

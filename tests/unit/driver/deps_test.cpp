@@ -214,6 +214,11 @@ TEST_CASE("deps: the fingerprint changes with an edit, a new file or the spec, a
   std::string external = fp();
   CHECK(external.find("variant external\ncflags -O1\ncxxflags -O2\n") != std::string::npos);
   CHECK(external.find("compiler CXXTEST_CC afl-clang-fast ") != std::string::npos);
+  // A CMake build names the link probe's version: deps built with an older
+  // probe lack its link libraries and are built again.
+  std::string cmake = fingerprint_of(spec, "cmake", ctx, {}).input;
+  CHECK(cmake.find(std::string("cmake_link_probe ") + kLinkProbeScript + "\n") != std::string::npos);
+  CHECK(external.find("cmake_link_probe") == std::string::npos);
 }
 
 TEST_CASE("deps: spec paths resolve against the source dir or $SOURCE, $BUILD, $PREFIX") {
