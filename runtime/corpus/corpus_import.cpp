@@ -18,6 +18,7 @@
 #include "corpus/raw_input.h"
 #include "flags/config.h"
 #include "flags/matcher.h"
+#include "testing/env_log.h"
 #include "testing/fuzz_target.h"
 #include "testing/output.h"
 #include "testing/test_runner.h"
@@ -159,7 +160,12 @@ void import_runner(TestState&, const FuzzTarget& target) {
   }
   std::string dest = cachedir::testdata_corpus_dir("", target.name).string(), err;
   ImportStats stats;
-  bool ok = import_corpus(flags().fuzzimport, dest, target.fn.kinds, stats, err);
+  // Imported in a sanitizer's build (-asan -fuzzimport), crash files say
+  // `// needs: -asan` as `corpus decode -asan` writes them: a plain run then
+  // runs them in the build where they fail as they failed the engine. Seeds
+  // (other names) stay unmarked, so plain runs need no sanitizer build.
+  const char* needs = env_lookup("CXXTEST_RERUN_FLAGS");
+  bool ok = import_corpus(flags().fuzzimport, dest, target.fn.kinds, stats, err, needs ? needs : "", true);
   for (const std::string& note : stats.notes) r.out += "fuzzimport: " + note + "\n";
   if (!ok) {
     r.code = 2;
@@ -237,8 +243,16 @@ std::string import_entry_text(std::string_view data, std::span<const Kind> kinds
   return entry_and_values(data, kinds, needs, values);
 }
 
+bool crash_file_name(std::string_view name) {
+  for (std::string_view prefix :
+       {"crash-", "leak-", "timeout-", "oom-", "slow-unit-", "clusterfuzz-testcase-"})
+    if (name.starts_with(prefix)) return true;
+  return name.starts_with("id:") && name.find(",sig:") != std::string_view::npos;
+}
+
 bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const Kind> kinds,
-                   ImportStats& stats, std::string& err, std::string_view needs) {
+                   ImportStats& stats, std::string& err, std::string_view needs,
+                   bool needs_crash_files_only) {
   std::error_code ec;
   fs::file_status st = fs::status(source, ec);
   if (ec) {
@@ -251,8 +265,10 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
   else if (!walk(source, w, err)) return false;
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
   std::set<std::string> keys = existing_keys(dest, kinds);
-  for (const fs::path& file : w.files)
-    if (!import_one(file, dest, kinds, needs, keys, stats, err)) return false;
+  for (const fs::path& file : w.files) {
+    bool marked = !needs_crash_files_only || crash_file_name(file.filename().string());
+    if (!import_one(file, dest, kinds, marked ? needs : "", keys, stats, err)) return false;
+  }
   return true;
 }
 

@@ -57,9 +57,17 @@ struct ImportStats {
 // Returns false with `err` set ("<operation> <path>: <strerror>", or
 // "<path>: not a regular file or directory") on the first I/O error or a bad
 // source; entries written before stay, each complete.
+//
+// `needs` marks every file written, or with `needs_crash_files_only` those
+// whose name is an engine's for a failing input (crash_file_name).
 bool import_corpus(const std::filesystem::path& source, const std::filesystem::path& dest,
                    std::span<const Kind> kinds, ImportStats& stats, std::string& err,
-                   std::string_view needs = {});
+                   std::string_view needs = {}, bool needs_crash_files_only = false);
+
+// Whether a file name is one engines give failing inputs: libFuzzer's
+// crash-, leak-, timeout-, oom- and slow-unit- artifacts, OSS-Fuzz's
+// clusterfuzz-testcase-*, AFL++'s crashes/hangs entries (id:NNNNNN,sig:..).
+bool crash_file_name(std::string_view name);
 
 // run_main's -test.fuzzimport mode: checks that -test.fuzz matches exactly
 // one target and the source exists, runs that target's F body to learn its
