@@ -7,14 +7,19 @@
 // converts a std::vector<Value> to those parameters and calls fn.
 //
 // Lifetime: std::string_view, std::span<const uint8_t> and const char*
-// parameters point into the Value passed to the invoker; they are valid only
-// during the call. std::span parameters need C++20 (CXXTEST_HAS_SPAN).
+// parameters point into a heap copy made for the call, exactly as long as
+// the input (const char*: and its NUL), as libFuzzer copies each input: a
+// read one byte past the end lands in ASan's redzone, not in the spare
+// capacity of the Value's std::string. They are valid only during the call.
+// std::span parameters need C++20 (CXXTEST_HAS_SPAN).
 #pragma once
 
 #include <cxxtest/value.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -130,11 +135,55 @@ P value_as(const Value& v) {
   }
 }
 
+// One parameter's value for the call: P itself, converted by value_as.
+template <class P>
+struct Arg {
+  explicit Arg(const Value& v) : value(value_as<P>(v)) {}
+  P value;
+};
+
+// A view parameter (std::string_view, std::span<const uint8_t>, const
+// char*): over its own heap block of exactly the input's bytes (a C string:
+// plus its NUL), so ASan sees a read past the end (libFuzzer's copy).
+template <class P>
+struct ExactArg {
+  explicit ExactArg(const Value& v)
+      : owned(new char[v.bytes.size() + (std::is_same_v<P, const char*> ? 1 : 0)]),
+        value(view(owned.get(), v.bytes)) {}
+  static P view(char* p, const std::string& bytes) {
+    if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+    if constexpr (std::is_same_v<P, const char*>) {
+      p[bytes.size()] = '\0';
+      return p;
+    } else if constexpr (std::is_same_v<P, std::string_view>) {
+      return std::string_view(p, bytes.size());
+    } else {
+      return P(reinterpret_cast<const uint8_t*>(p), bytes.size());
+    }
+  }
+  std::unique_ptr<char[]> owned;
+  P value;
+};
+template <>
+struct Arg<std::string_view> : ExactArg<std::string_view> {
+  using ExactArg::ExactArg;
+};
+template <>
+struct Arg<const char*> : ExactArg<const char*> {
+  using ExactArg::ExactArg;
+};
+#if CXXTEST_HAS_SPAN
+template <>
+struct Arg<std::span<const uint8_t>> : ExactArg<std::span<const uint8_t>> {
+  using ExactArg::ExactArg;
+};
+#endif
+
 template <class Fn, class... P, size_t... I>
 void invoke_with(Fn& fn, T& t, const std::vector<Value>& values, std::index_sequence<I...>) {
   // Materialized first, so that `P&` and `const P&` parameters bind to lvalues.
-  std::tuple<remove_cvref_t<P>...> args{value_as<remove_cvref_t<P>>(values[I])...};
-  fn(t, std::get<I>(args)...);
+  std::tuple<Arg<remove_cvref_t<P>>...> args{Arg<remove_cvref_t<P>>(values[I])...};
+  fn(t, std::get<I>(args).value...);
 }
 
 // The thunk FuzzFunction calls: converts the values, then calls the function.
