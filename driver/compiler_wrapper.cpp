@@ -143,6 +143,7 @@ std::vector<std::string> wrapped_command(const std::string& compiler, const std:
   bool compiles = kind.kind == Invocation::Compile || (kind.kind == Invocation::Link && kind.compiles);
   if (compiles && !kind.debug_flag) out.push_back(kWrapperDebugFlag);
   out.insert(out.end(), args.begin(), args.end());
+  if (compiles) out.push_back(kWrapperNoWerror);
   if (compiles && kind.debug_off) out.push_back(kWrapperDebugFlag);
   if (kind.kind != Invocation::Link) return out;
   for (const auto& f : cxxtest::instrument::link_flags(v))  // the sanitizer flags are in both lists

@@ -24,7 +24,7 @@
 // build, a Makefile without -g); one whose last -g flag is -g0 (a
 // configure script's non-debug default, as c-ares's) gets it after its
 // arguments, where it wins; a preprocessing run or a link of objects gets
-// none.
+// none. Every compile gets kWrapperNoWerror after its arguments.
 //
 // Environment:
 //   CXXTEST_VARIANT          a variant name as Variant::name() prints it
@@ -79,6 +79,11 @@ enum class Invocation {
 
 // Line tables only: file:line in stacks at a fraction of -g's size and time.
 constexpr const char* kWrapperDebugFlag = "-gline-tables-only";
+// After a compile's own arguments: warnings stay warnings. A library's
+// -Werror (libarchive's development builds) meets newer compilers and
+// headers than its revision knew (OpenSSL 3's deprecations) and would stop
+// a fuzzing build that has no use for it.
+constexpr const char* kWrapperNoWerror = "-Wno-error";
 
 struct CompilerArgs {
   Invocation kind = Invocation::Query;

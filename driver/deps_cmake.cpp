@@ -376,6 +376,10 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
                                       dirs.prefix.string()};
   bool installed = run.try_run(install, dirs.build);
   if (!installed && spec.targets.empty() && !goals.empty()) {
+    run.warn(
+        "cmake --install failed after building the static libraries alone (its rules name the "
+        "project's other targets); building the whole project to install its headers ("
+        "`targets` in cxxtest.toml skips the install)");
     run.try_run(build_all, dirs.build);
     installed = run.try_run(install, dirs.build);
   }

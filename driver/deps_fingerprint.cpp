@@ -205,6 +205,7 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   } else {
     out += "flags " + shell_join(wrapper_compile_flags(ctx.variant, paths)) + "\n";
     out += std::string("debug ") + kWrapperDebugFlag + " unless the build's own -g, after a last -g0\n";
+    out += std::string("after ") + kWrapperNoWerror + "\n";
     out += "ignorelist " + stat_line(paths.ignorelist) + "\n";
     if (ctx.variant.laf) out += "laf_plugin " + stat_line(paths.laf_plugin) + "\n";
   }

@@ -169,6 +169,9 @@ std::string wrapper_cxx(const DepContext& ctx);
 
 // The last `n` lines of a file (for failure messages).
 std::string tail_lines(const fs::path& file, int n);
+// The first `n` lines from byte `from` on that report an error (a
+// compiler's "file:1:2: error: ...", "Error: ..."), for failure messages.
+std::string first_error_lines(const fs::path& file, uintmax_t from, int n);
 
 // Starts a build tree afresh (removes build/ and prefix/, empties
 // compile.log) unless `configured` holds `setup`. Returns true when it did.

@@ -20,6 +20,7 @@ namespace cxxtest::driver::deps {
 namespace {
 
 constexpr int kTailLines = 60;
+constexpr int kErrorLines = 10;
 
 int cpu_count() {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -52,6 +53,24 @@ std::string tail_lines(const fs::path& file, int n) {
   std::string tail = s.substr(pos);
   if (!tail.empty() && tail.back() != '\n') tail += '\n';
   return tail;
+}
+
+std::string first_error_lines(const fs::path& file, uintmax_t from, int n) {
+  auto text = cachedir::read_file(file);
+  if (!text || from >= text->size()) return "";
+  std::string out;
+  size_t pos = from;
+  for (int found = 0; found < n && pos < text->size();) {
+    size_t end = text->find('\n', pos);
+    if (end == std::string::npos) end = text->size();
+    std::string_view line(text->data() + pos, end - pos);
+    if (line.find("error:") != std::string_view::npos || line.find("Error:") != std::string_view::npos) {
+      out.append(line).push_back('\n');
+      ++found;
+    }
+    pos = end + 1;
+  }
+  return out;
 }
 
 DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs)
@@ -165,9 +184,18 @@ int DepRunner::exec(const std::vector<std::string>& argv, const fs::path& cwd, s
 Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::string>& argv,
                               const fs::path& cwd) {
   std::string how;
+  std::error_code ec;
+  uintmax_t from = fs::exists(dirs_.build_log, ec) ? fs::file_size(dirs_.build_log, ec) : 0;
   if (exec(argv, cwd, &how) == 0) return true;
-  return error(what + " failed (" + how + "); last lines of " + dirs_.build_log.string() + ":\n" +
-               tail_lines(dirs_.build_log, kTailLines));
+  std::string tail = tail_lines(dirs_.build_log, kTailLines);
+  std::string message =
+      what + " failed (" + how + "); last lines of " + dirs_.build_log.string() + ":\n" + tail;
+  // A parallel make's first errors scroll away under other jobs' output
+  // (libxml2's Python binding: 60 lines of warnings after them).
+  std::string first = first_error_lines(dirs_.build_log, ec ? 0 : from, kErrorLines);
+  if (!first.empty() && tail.find(first.substr(0, first.find('\n'))) == std::string::npos)
+    message += "first errors in it:\n" + first;
+  return error(message);
 }
 
 bool DepRunner::try_run(const std::vector<std::string>& argv, const fs::path& cwd) {

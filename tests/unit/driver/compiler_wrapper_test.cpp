@@ -81,7 +81,8 @@ TEST_CASE("a compile gets the variant's compile flags before the user's, and not
   CHECK(count(argv, "-fsanitize-coverage-ignorelist=" + kPaths.ignorelist) == 1);
   CHECK(count(argv, "-fno-builtin-memcmp") == 1);
   CHECK(index_of(argv, "-fno-builtin-bcmp") < index_of(argv, "-O2"));
-  CHECK(argv.back() == "a.o");
+  CHECK(argv.back() == "-Wno-error");  // after the user's arguments
+  CHECK(argv[argv.size() - 2] == "a.o");
   CHECK(count(argv, "-pthread") == 0);
   CHECK(count(argv, kStub) == 0);
   CHECK(command({"-E", "a.c"})[1] == kCoverage);
@@ -111,6 +112,16 @@ TEST_CASE("a link gets the link flags and, last, the coverage stub") {
   // Plain builds have no coverage, so no stub.
   Args plain = command({"a.o", "-o", "prog"}, kPlain);
   CHECK(plain == Args{"clang", "a.o", "-o", "prog", "-pthread"});
+}
+
+TEST_CASE("a compile's own -Werror is undone after its arguments; nothing else gets -Wno-error") {
+  Args argv = command({"-Werror", "-O2", "-c", "a.c", "-o", "a.o"});
+  CHECK(count(argv, "-Wno-error") == 1);
+  CHECK(index_of(argv, "-Wno-error") > index_of(argv, "a.o"));
+  CHECK(count(command({"main.c", "-Werror", "-o", "prog"}), "-Wno-error") == 1);  // compiles and links
+  CHECK(count(command({"-E", "a.c"}), "-Wno-error") == 0);
+  CHECK(count(command({"a.o", "-o", "prog"}), "-Wno-error") == 0);
+  CHECK(count(command({"--version"}), "-Wno-error") == 0);
 }
 
 TEST_CASE("a compile without a -g flag of its own gets line tables, for file:line in stacks") {
