@@ -266,7 +266,10 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
   std::set<std::string> keys = existing_keys(dest, kinds);
   for (const fs::path& file : w.files) {
-    bool marked = !needs_crash_files_only || crash_file_name(file.filename().string());
+    // One file named alone is a reproducer, whatever its name (the suite's
+    // uaf-...); in a directory, those named as engines name failing inputs.
+    bool marked =
+        !needs_crash_files_only || fs::is_regular_file(st) || crash_file_name(file.filename().string());
     if (!import_one(file, dest, kinds, marked ? needs : "", keys, stats, err)) return false;
   }
   return true;

@@ -58,8 +58,9 @@ struct ImportStats {
 // "<path>: not a regular file or directory") on the first I/O error or a bad
 // source; entries written before stay, each complete.
 //
-// `needs` marks every file written, or with `needs_crash_files_only` those
-// whose name is an engine's for a failing input (crash_file_name).
+// `needs` marks every file written, or with `needs_crash_files_only` a
+// `source` that is one file and, in a directory, the files whose name is an
+// engine's for a failing input (crash_file_name).
 bool import_corpus(const std::filesystem::path& source, const std::filesystem::path& dest,
                    std::span<const Kind> kinds, ImportStats& stats, std::string& err,
                    std::string_view needs = {}, bool needs_crash_files_only = false);
