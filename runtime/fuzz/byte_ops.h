@@ -200,25 +200,36 @@ inline bool interesting(R& r, std::string& s) {
   return true;
 }
 
-// 15 InsertRepeated [pos=below(n+1), k=len(4096), c=below(256)]: inserts k copies of byte c at pos.
+// [x=below(4), then c=below(256) when x >= 2] The byte of a repeated run:
+// 0x00 or 0xff half the time (libFuzzer's InsertRepeatedBytes), as runs of
+// them make the carries and borrows of multi-word arithmetic (bignums,
+// checksums) go the whole length; else any byte. Go draws any byte.
+template <class R>
+inline char repeat_byte(R& r) {
+  uint32_t x = r.below(4);
+  if (x < 2) return x == 0 ? '\0' : static_cast<char>(0xff);
+  return static_cast<char>(r.below(256));
+}
+
+// 15 InsertRepeated [pos=below(n+1), k=len(4096), c=repeat_byte]: inserts k copies of byte c at pos.
 template <class R>
 inline bool insert_repeated(R& r, std::string& s, size_t max) {
   uint32_t n = size32(s);
   uint32_t pos = r.below(n + 1);
   uint32_t k = choose_len(r, 4096);
   if (n + size_t{k} > max) return false;
-  s.insert(pos, k, static_cast<char>(r.below(256)));
+  s.insert(pos, k, repeat_byte(r));
   return true;
 }
 
-// 16 OverwriteRepeated [pos=below(n), k=len(n-pos), c=below(256)]: sets s[pos, pos+k) to byte c. n >= 1.
+// 16 OverwriteRepeated [pos=below(n), k=len(n-pos), c=repeat_byte]: sets s[pos, pos+k) to byte c. n >= 1.
 template <class R>
 inline bool overwrite_repeated(R& r, std::string& s) {
   uint32_t n = size32(s);
   if (n == 0) return false;
   uint32_t pos = r.below(n);
   uint32_t k = choose_len(r, n - pos);
-  std::memset(s.data() + pos, static_cast<int>(r.below(256)), k);
+  std::memset(s.data() + pos, repeat_byte(r), k);
   return true;
 }
 

@@ -122,6 +122,9 @@ void Coordinator::reduce_entry(size_t e, std::vector<Value> input) {
   bool written = std::find(unwritten_.begin(), unwritten_.end(), e) == unwritten_.end();
   if (!corpus_.replace(e, std::move(input))) return;
   ++activity_.reduced;
+  // A corpus update, as libFuzzer counts one: the length limit grows only
+  // once mutation within it stops making progress (coordinator.h).
+  len_quiet_from_ = budget_.done();
   if (!written) return;  // its new data is written in its place
   unwritten_.push_back(e);
   superseded_.push_back(std::move(old_name));

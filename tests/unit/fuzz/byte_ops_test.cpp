@@ -93,11 +93,16 @@ TEST_CASE("Interesting 8/16/32-bit values") {
 }
 
 TEST_CASE("InsertRepeated and OverwriteRepeated") {
-  CHECK(apply_op(ByteOp::InsertRepeated, "ab", {2, 0, 2, 'z'}) == "abzzz");
+  // The byte: 0x00 for a first draw of 0, 0xff for 1, else any (a second draw).
+  CHECK(apply_op(ByteOp::InsertRepeated, "ab", {2, 0, 2, 3, 'z'}) == "abzzz");
+  CHECK(apply_op(ByteOp::InsertRepeated, "ab", {1, 0, 1, 1}) ==
+        "a\xff\xff"
+        "b");
   CHECK(apply_op(ByteOp::InsertRepeated, "", {0, 99, 4095, 0}, 4096) == std::string(4096, '\0'));
   CHECK_FALSE(op_applies(ByteOp::InsertRepeated, "ab", {0, 0, 2}, 4));
-  CHECK(apply_op(ByteOp::OverwriteRepeated, "abcdef", {2, 0, 1, '-'}) == "ab--ef");
-  CHECK(apply_op(ByteOp::OverwriteRepeated, "a", {0, 0, 0, 'b'}) == "b");
+  CHECK(apply_op(ByteOp::OverwriteRepeated, "abcdef", {2, 0, 1, 2, '-'}) == "ab--ef");
+  CHECK(apply_op(ByteOp::OverwriteRepeated, "abc", {1, 0, 1, 0}) == std::string("a\0\0", 3));
+  CHECK(apply_op(ByteOp::OverwriteRepeated, "a", {0, 0, 0, 3, 'b'}) == "b");
   CHECK_FALSE(op_applies(ByteOp::OverwriteRepeated, "", {}));
 }
 
