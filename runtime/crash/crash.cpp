@@ -33,6 +33,8 @@ extern "C" const char* __ubsan_default_options() { return "halt_on_error=1:print
 
 // Defined only when a sanitizer runtime is linked in (-asan, -ubsan, -race).
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+// Defined only when AddressSanitizer's runtime is linked in.
+extern "C" void __asan_init() __attribute__((weak));
 
 namespace cxxtest::runtime {
 namespace {
@@ -209,11 +211,20 @@ ThreadAltStack::~ThreadAltStack() {
   std::free(stack_);
 }
 
+bool sanitizer_handles_signal(int signo) {
+  if (!__asan_init || (signo != SIGSEGV && signo != SIGBUS && signo != SIGFPE)) return false;
+  struct sigaction old {};
+  if (sigaction(signo, nullptr, &old) != 0) return false;
+  if (old.sa_flags & SA_SIGINFO) return old.sa_sigaction != nullptr && old.sa_sigaction != on_signal;
+  return old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN;
+}
+
 void install_crash_handlers() {
   init_symbolizer();
   void* warm[2];
   backtrace(warm, 2);  // loads the unwinder now, not inside a handler
   for (const auto& s : kSignals) {
+    if (sanitizer_handles_signal(s.signo)) continue;
     struct sigaction sa {};
     sa.sa_sigaction = on_signal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;

@@ -2,7 +2,8 @@
 //
 // install_crash_handlers() sets up, for the rest of the process:
 //  - SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT handlers (on an alternate
-//    stack, so stack overflows are reported too);
+//    stack, so stack overflows are reported too), but for a signal
+//    AddressSanitizer handles already (sanitizer_handles_signal);
 //  - a std::terminate handler (exceptions escaping noexcept code or
 //    threads the test started);
 //  - an on_exit handler for exit() called while a test runs;
@@ -20,6 +21,14 @@
 namespace cxxtest::runtime {
 
 void install_crash_handlers();
+
+// Whether AddressSanitizer is linked in and its handler for `signo` is
+// installed (SIGSEGV, SIGBUS, SIGFPE under its handle_segv, handle_sigbus,
+// handle_sigfpe defaults): then its report, which says what was accessed
+// ("SEGV on unknown address 0x000000000000 ... READ ... the zero page",
+// "stack-overflow"), is the failure's, as libFuzzer users see it, and its
+// death callback names the test. Called before replacing a handler.
+bool sanitizer_handles_signal(int signo);
 
 // While false (before the tests start and after they end) exit() is not a
 // test failure.

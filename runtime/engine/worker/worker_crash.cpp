@@ -14,6 +14,7 @@
 #include <cstring>
 #include <exception>
 
+#include "crash/crash.h"
 #include "crash/exceptions.h"
 #include "crash/input_stack.h"
 #include "crash/module_of.h"
@@ -167,7 +168,10 @@ void install_worker_crash_handlers(const ShmView& shm, const std::string* const*
   sa.sa_sigaction = on_crash_signal;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
-  for (int s : kCrashSignals) sigaction(s, &sa, nullptr);
+  // A signal ASan handles ends the worker with its report and exit status,
+  // which the coordinator reads as any sanitizer failure.
+  for (int s : kCrashSignals)
+    if (!sanitizer_handles_signal(s)) sigaction(s, &sa, nullptr);
   sa.sa_sigaction = on_capture_signal;
   sigaction(capture_signal(), &sa, nullptr);
   signal(SIGINT, SIG_IGN);  // the coordinator handles ^C and stops its workers
