@@ -167,11 +167,12 @@ class DepRunner {
 std::string wrapper_cc(const DepContext& ctx);
 std::string wrapper_cxx(const DepContext& ctx);
 
-// The last `n` lines of a file (for failure messages).
-std::string tail_lines(const fs::path& file, int n);
-// The first `n` lines from byte `from` on that report an error (a
-// compiler's "file:1:2: error: ...", "Error: ..."), for failure messages.
-std::string first_error_lines(const fs::path& file, uintmax_t from, int n);
+// The last `n` lines of a log's text (for failure messages).
+std::string tail_lines(std::string_view text, int n);
+// The first `n` lines of a log's text from byte `from` on that report an
+// error (a compiler's "file:1:2: error: ...", "Error: ..."), for failure
+// messages.
+std::string first_error_lines(std::string_view text, size_t from, int n);
 
 // Starts a build tree afresh (removes build/ and prefix/, empties
 // compile.log) unless `configured` holds `setup`. Returns true when it did.

@@ -42,31 +42,25 @@ std::string wrapper_cxx(const DepContext& ctx) {
   return (ctx.cxx.empty() ? install_paths().prefix / "bin" / "cxxtest-c++" : ctx.cxx).string();
 }
 
-std::string tail_lines(const fs::path& file, int n) {
-  auto text = cachedir::read_file(file);
-  if (!text) return "";
-  std::string& s = *text;
-  size_t pos = s.size();
-  if (pos > 0 && s[pos - 1] == '\n') --pos;
+std::string tail_lines(std::string_view text, int n) {
+  size_t pos = text.size();
+  if (pos > 0 && text[pos - 1] == '\n') --pos;
   for (int lines = 0; pos > 0; --pos)
-    if (s[pos - 1] == '\n' && ++lines == n) break;
-  std::string tail = s.substr(pos);
+    if (text[pos - 1] == '\n' && ++lines == n) break;
+  std::string tail(text.substr(pos));
   if (!tail.empty() && tail.back() != '\n') tail += '\n';
   return tail;
 }
 
-std::string first_error_lines(const fs::path& file, uintmax_t from, int n) {
-  auto text = cachedir::read_file(file);
-  if (!text || from >= text->size()) return "";
+std::string first_error_lines(std::string_view text, size_t from, int n) {
   std::string out;
-  size_t pos = from;
-  for (int found = 0; found < n && pos < text->size();) {
-    size_t end = text->find('\n', pos);
-    if (end == std::string::npos) end = text->size();
-    std::string_view line(text->data() + pos, end - pos);
+  for (size_t pos = from; n > 0 && pos < text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
     if (line.find("error:") != std::string_view::npos || line.find("Error:") != std::string_view::npos) {
       out.append(line).push_back('\n');
-      ++found;
+      --n;
     }
     pos = end + 1;
   }
@@ -187,12 +181,14 @@ Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::st
   std::error_code ec;
   uintmax_t from = fs::exists(dirs_.build_log, ec) ? fs::file_size(dirs_.build_log, ec) : 0;
   if (exec(argv, cwd, &how) == 0) return true;
-  std::string tail = tail_lines(dirs_.build_log, kTailLines);
+  auto log = cachedir::read_file(dirs_.build_log);
+  std::string_view text = log ? std::string_view(*log) : std::string_view();
+  std::string tail = tail_lines(text, kTailLines);
   std::string message =
       what + " failed (" + how + "); last lines of " + dirs_.build_log.string() + ":\n" + tail;
   // A parallel make's first errors scroll away under other jobs' output
   // (libxml2's Python binding: 60 lines of warnings after them).
-  std::string first = first_error_lines(dirs_.build_log, ec ? 0 : from, kErrorLines);
+  std::string first = first_error_lines(text, ec ? 0 : size_t(from), kErrorLines);
   if (!first.empty() && tail.find(first.substr(0, first.find('\n'))) == std::string::npos)
     message += "first errors in it:\n" + first;
   return error(message);

@@ -160,10 +160,11 @@ void import_runner(TestState&, const FuzzTarget& target) {
   }
   std::string dest = cachedir::testdata_corpus_dir("", target.name).string(), err;
   ImportStats stats;
-  // Imported in a sanitizer's build (-asan -fuzzimport), crash files say
-  // `// needs: -asan` as `corpus decode -asan` writes them: a plain run then
-  // runs them in the build where they fail as they failed the engine. Seeds
-  // (other names) stay unmarked, so plain runs need no sanitizer build.
+  // Imported in a sanitizer's build (-asan -fuzzimport), reproducers (a file
+  // named alone, engine-named crash files) say `// needs: -asan` as `corpus
+  // decode -asan` writes them: a plain run then runs them in the build where
+  // they fail as they failed the engine. Seeds in a directory stay unmarked,
+  // so plain runs need no sanitizer build for them.
   const char* needs = env_lookup("CXXTEST_RERUN_FLAGS");
   bool ok = import_corpus(flags().fuzzimport, dest, target.fn.kinds, stats, err, needs ? needs : "", true);
   for (const std::string& note : stats.notes) r.out += "fuzzimport: " + note + "\n";
@@ -260,7 +261,8 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
     return false;
   }
   Walk w;
-  if (fs::is_regular_file(st)) w.files.push_back(source);
+  bool one_file = fs::is_regular_file(st);
+  if (one_file) w.files.push_back(source);
   else if (!fs::is_directory(st)) return err = source.string() + ": not a regular file or directory", false;
   else if (!walk(source, w, err)) return false;
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
@@ -268,8 +270,7 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
   for (const fs::path& file : w.files) {
     // One file named alone is a reproducer, whatever its name (the suite's
     // uaf-...); in a directory, those named as engines name failing inputs.
-    bool marked =
-        !needs_crash_files_only || fs::is_regular_file(st) || crash_file_name(file.filename().string());
+    bool marked = !needs_crash_files_only || one_file || crash_file_name(file.filename().string());
     if (!import_one(file, dest, kinds, marked ? needs : "", keys, stats, err)) return false;
   }
   return true;

@@ -115,21 +115,14 @@ template <class Fn>
 struct SignatureOf<Fn, std::void_t<decltype(&remove_cvref_t<Fn>::operator())>>
     : Signature<decltype(&remove_cvref_t<Fn>::operator())> {};
 
-// The parameter of type P (cv-ref stripped) for a Value of KindOf<P>.
+// The parameter of type P (cv-ref stripped) for a Value of KindOf<P>, for
+// the types that own their value; view types are ExactArg's.
 template <class P>
 P value_as(const Value& v) {
   if constexpr (std::is_same_v<P, std::vector<uint8_t>>) {
     return P(v.bytes.begin(), v.bytes.end());
-#if CXXTEST_HAS_SPAN
-  } else if constexpr (std::is_same_v<P, std::span<const uint8_t>>) {
-    return P(reinterpret_cast<const uint8_t*>(v.bytes.data()), v.bytes.size());
-#endif
   } else if constexpr (std::is_same_v<P, std::string>) {
     return v.bytes;
-  } else if constexpr (std::is_same_v<P, std::string_view>) {
-    return std::string_view(v.bytes);
-  } else if constexpr (std::is_same_v<P, const char*>) {
-    return v.bytes.c_str();
   } else {
     return v.template scalar<P>();
   }
