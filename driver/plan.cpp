@@ -452,8 +452,13 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
       auto flags = base_flags(sources, s, tf, Lang::Cxx, true);
       if (!flags) return Error{flags.error()};
       auto reach = graph.reachable({tf});
-      jobs.push_back(DiscoveryJob{
-          tf, {reach.begin(), reach.end()}, s.compiler, with(*flags, user_flags(s, Lang::Cxx)), {}, {}});
+      jobs.push_back(
+          DiscoveryJob{tf,
+                       {reach.begin(), reach.end()},
+                       s.compiler,
+                       with(with(*flags, {cxxtest::instrument::kFuzzingBuildMode}), user_flags(s, Lang::Cxx)),
+                       {},
+                       {}});
     }
   }
   auto found = discover(jobs, cache, in.print_commands);

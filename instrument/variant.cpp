@@ -141,7 +141,9 @@ std::vector<std::string> instrumented_flags(const Variant& v, const std::string&
 
 // -O2 comes after the plan's -O1 (and before the user's flags), so it wins.
 std::vector<std::string> uninstrumented_flags(const Variant& v) {
-  std::vector<std::string> out = sanitizer_flags(v);
+  std::vector<std::string> out{kFuzzingBuildMode};
+  std::vector<std::string> sanitizers = sanitizer_flags(v);
+  out.insert(out.end(), sanitizers.begin(), sanitizers.end());
   if (v.bench && v.mode == Mode::Plain) out.push_back("-O2");
   return out;
 }

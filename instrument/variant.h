@@ -66,8 +66,17 @@ std::string check_variant(const Variant& v);
 std::vector<std::string> instrumented_flags(const Variant& v, const std::string& ignorelist,
                                             const std::string& laf_plugin = "");
 
+// Every build cxxtest makes, of every variant, defines this macro, as
+// OSS-Fuzz, AFL++'s compilers and the fuzzer-test-suite do: libraries
+// (OpenSSL, libxml2, RE2, c-ares...) use it to skip checksums, fix their
+// randomness or bound costly paths. Plain builds define it too, since they
+// replay the reproducers fuzzing writes, which must fail there the same
+// way; a test binary is never a production build. Discovery parses with it.
+inline constexpr const char* kFuzzingBuildMode = "-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION";
+
 // Flags for code never instrumented in this variant (the generated main,
-// files matched by [fuzz] noinstrument): sanitizers yes, coverage no.
+// files matched by [fuzz] noinstrument): kFuzzingBuildMode and sanitizers
+// yes, coverage no.
 std::vector<std::string> uninstrumented_flags(const Variant& v);
 
 // Flags for the link step.

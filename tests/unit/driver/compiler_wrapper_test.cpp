@@ -77,7 +77,9 @@ TEST_CASE("sources are the inputs with a C or C++ suffix") {
 TEST_CASE("a compile gets the variant's compile flags before the user's, and nothing for the link") {
   Args argv = command({"-O2", "-c", "a.c", "-o", "a.o"});
   CHECK(argv.front() == "clang");
-  CHECK(argv[1] == kCoverage);
+  CHECK(argv[1] == "-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION");  // every variant's
+  CHECK(index_of(argv, "-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION") < index_of(argv, "-O2"));
+  CHECK(argv[2] == kCoverage);
   CHECK(count(argv, "-fsanitize-coverage-ignorelist=" + kPaths.ignorelist) == 1);
   CHECK(count(argv, "-fno-builtin-memcmp") == 1);
   CHECK(index_of(argv, "-fno-builtin-bcmp") < index_of(argv, "-O2"));
@@ -85,7 +87,7 @@ TEST_CASE("a compile gets the variant's compile flags before the user's, and not
   CHECK(argv[argv.size() - 2] == "a.o");
   CHECK(count(argv, "-pthread") == 0);
   CHECK(count(argv, kStub) == 0);
-  CHECK(command({"-E", "a.c"})[1] == kCoverage);
+  CHECK(command({"-E", "a.c"})[2] == kCoverage);
 }
 
 TEST_CASE("a link gets the link flags and, last, the coverage stub") {
