@@ -257,6 +257,7 @@ class Coordinator {
   int64_t execs_now() const;
   // The counters the mask says accepted inputs reach (nonzero bytes).
   size_t covered_counters() const;
+  uint64_t mean_entry_bytes() const;  // -v: the entries' byte values averaged
   int64_t now() const;
 
   TestState& f_;

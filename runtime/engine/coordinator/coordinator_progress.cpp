@@ -22,6 +22,15 @@ size_t Coordinator::covered_counters() const {
   return hit;
 }
 
+// The corpus entries' byte values (what the length limit bounds), averaged.
+uint64_t Coordinator::mean_entry_bytes() const {
+  if (corpus_.size() == 0) return 0;
+  uint64_t total = 0;
+  for (size_t e = 0; e < corpus_.size(); ++e)
+    for (const Value& v : corpus_[e].values) total += v.bytes.size();
+  return total / corpus_.size();
+}
+
 void Coordinator::log_progress() {
   int64_t t = now();
   int64_t execs = execs_now();
@@ -46,7 +55,8 @@ void Coordinator::log_progress() {
   if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_) {
     std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
     if (coverage_ && baseline_complete_) {
-      std::string line = coverage_line(covered_counters(), mask_size_, baseline_total_ + new_interesting_);
+      std::string line = coverage_line(covered_counters(), mask_size_, baseline_total_ + new_interesting_,
+                                       mean_entry_bytes(), len_limit_);
       std::fputs(labeled(line, opts_.label).c_str(), stderr);
     }
   }

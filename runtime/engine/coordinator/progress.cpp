@@ -70,9 +70,11 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   return line + "\n";
 }
 
-std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries) {
+std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries, uint64_t mean_bytes,
+                          uint64_t len_limit) {
   return "fuzz: coverage: " + std::to_string(hit) + " of " + std::to_string(counters) + " counters hit, " +
-         std::to_string(entries) + (entries == 1 ? " corpus entry\n" : " corpus entries\n");
+         std::to_string(entries) + (entries == 1 ? " corpus entry" : " corpus entries") + " of " +
+         std::to_string(mean_bytes) + " bytes on average, length limit " + std::to_string(len_limit) + "\n";
 }
 
 std::string labeled(const std::string& line, const std::string& label) {

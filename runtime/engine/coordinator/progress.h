@@ -44,10 +44,14 @@ struct Activity {
 std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 
 // -v, with each progress line: "fuzz: coverage: 1363 of 13019 counters
-// hit, 165 corpus entries" (the counters the accepted inputs reach, in the
-// mask; the entries: seeds and inputs kept), what libFuzzer's cov: and
-// corp: say.
-std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries);
+// hit, 165 corpus entries of 57 bytes on average, length limit 226" (the
+// counters the accepted inputs reach, in the mask; the entries: seeds and
+// inputs kept), what libFuzzer's cov:, corp: and lim: say.
+// `mean_bytes`: the entries' byte values (std::string, std::string_view...)
+// averaged over them; `len_limit`: how long mutation may make them for
+// now (coordinator.h, grown_len_limit), as libFuzzer's `corp:` and `lim:`.
+std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries, uint64_t mean_bytes,
+                          uint64_t len_limit);
 
 // "fuzz: elapsed: ..." as "fuzz: FuzzA: elapsed: ..." when several targets
 // are fuzzed in one run (-fuzzkeepgoing); unchanged for an empty label.

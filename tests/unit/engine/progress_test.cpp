@@ -55,8 +55,10 @@ TEST_CASE("Activity lines say where the workers' time went") {
         "slowest input under 10ms\n");
 }
 
-TEST_CASE("-v's coverage line: counters hit of all, and corpus entries") {
-  CHECK(coverage_line(1363, 13019, 165) ==
-        "fuzz: coverage: 1363 of 13019 counters hit, 165 corpus entries\n");
-  CHECK(coverage_line(0, 10, 1) == "fuzz: coverage: 0 of 10 counters hit, 1 corpus entry\n");
+TEST_CASE("-v's coverage line: counters hit of all, corpus entries, their mean size, the length limit") {
+  CHECK(coverage_line(1363, 13019, 165, 57, 226) ==
+        "fuzz: coverage: 1363 of 13019 counters hit, 165 corpus entries of 57 bytes on average, length "
+        "limit 226\n");
+  CHECK(coverage_line(0, 10, 1, 0, 4) ==
+        "fuzz: coverage: 0 of 10 counters hit, 1 corpus entry of 0 bytes on average, length limit 4\n");
 }
