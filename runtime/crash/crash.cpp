@@ -44,6 +44,8 @@ constexpr int kMaxFrames = 64;
 
 std::atomic<bool> tests_running{false};
 std::atomic<bool> crashing{false};
+std::atomic<const char*> inputs_target{nullptr};  // set_inputs_left
+std::atomic<size_t> inputs_left{0};
 
 const struct {
   int signo;
@@ -107,6 +109,11 @@ void report(std::string_view reason, void* const* frames, int n_frames) {
   } else {
     for_each_running(write_running_test, &w);
     write_chain(w, nullptr, reason, frames, n_frames);
+  }
+  const char* target = inputs_target.load();
+  if (size_t left = inputs_left.load(); target != nullptr && left > 0) {
+    w.str(frame()).spaces(4).dec(left).str(left == 1 ? " more input of " : " more inputs of ").str(target);
+    w.str(" not run: the process ended on this one (-run=").str(target).str("/NAME runs one)\n");
   }
   w.str(frame()).str("FAIL\n");
   race_remove_files();  // every caller ends the process next
@@ -237,5 +244,10 @@ void install_crash_handlers() {
 }
 
 void set_tests_running(bool running) { tests_running = running; }
+
+void set_inputs_left(const char* target, size_t left) {
+  inputs_left = left;
+  inputs_target = left > 0 ? target : nullptr;
+}
 
 }  // namespace cxxtest::runtime

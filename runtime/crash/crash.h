@@ -34,6 +34,13 @@ bool sanitizer_handles_signal(int signo);
 // test failure.
 void set_tests_running(bool running);
 
+// While a fuzz target's seed corpus runs: its name and how many of its
+// inputs come after the one running now. A crash report then says they were
+// not run ("3 more inputs of FuzzX not run: ..."), since the process ends
+// with the input that crashed it. `target` must outlive the run; nullptr
+// (or 0) says nothing.
+void set_inputs_left(const char* target, size_t left);
+
 // Reports `reason` for the test running on the calling thread, with the
 // calling stack, as a crash is reported, and ends the process (_exit(2)).
 [[noreturn]] void fail_process_here(const std::string& reason);

@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 #include "cachedir/corpus_dir.h"
 #include "corpus/corpus_v1.h"
+#include "crash/crash.h"
 #include "crash/input_stack.h"
 #include "flags/config.h"
 #include "testing/fuzz_target.h"
@@ -110,17 +113,28 @@ bool run_elsewhere(const std::string& path) {
 
 void run_seed_corpus(TestState& f, const FuzzTarget& target) {
   const std::string& needing = flags().seedsneeding;
+  // The f.Add seeds and testdata files -run selects, listed first so that
+  // a crash can say how many were left (set_inputs_left).
+  std::vector<std::pair<std::string, Body>> inputs;
+  auto add = [&](std::string name, Body body) {
+    if (f.ctx.matcher.full_name(nullptr, name).ok) inputs.emplace_back(std::move(name), std::move(body));
+  };
   for (size_t i = 0; needing.empty() && i < target.seeds.size(); ++i) {
     const std::vector<Value>& seed = target.seeds[i];
-    run_input(f, target.name + "/seed#" + std::to_string(i),
-              [&seed, &target](TestState& s) { invoke_input(target.fn, s.t_handle, seed); });
+    add(target.name + "/seed#" + std::to_string(i),
+        [&seed, &target](TestState& s) { invoke_input(target.fn, s.t_handle, seed); });
   }
   for (const std::string& file : corpus_files(target.name)) {
     std::string path = testdata_path(target.name, file);
     if (!needing.empty() && corpus::needs_of_file(path) != needing) continue;
     if (needing.empty() && run_elsewhere(path)) continue;
-    run_input(f, target.name + "/" + file, file_input_body(path, target.fn));
+    add(target.name + "/" + file, file_input_body(path, target.fn));
   }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    set_inputs_left(target.name.c_str(), inputs.size() - i - 1);
+    run_input(f, inputs[i].first, std::move(inputs[i].second));
+  }
+  set_inputs_left(nullptr, 0);
   if (needing.empty() && flags().fuzzcorpus && !flags().fuzzcachedir.empty()) run_generated_corpus(f, target);
 }
 
