@@ -48,8 +48,8 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 // counters the accepted inputs reach, in the mask; the entries: seeds and
 // inputs kept), what libFuzzer's cov:, corp: and lim: say.
 // `mean_bytes`: the entries' byte values (std::string, std::string_view...)
-// averaged over them; `len_limit`: how long mutation may make them for
-// now (coordinator.h, grown_len_limit), as libFuzzer's `corp:` and `lim:`.
+// averaged over them; `len_limit`: how long mutation may make them for now
+// (coordinator.h, grown_len_limit).
 std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries, uint64_t mean_bytes,
                           uint64_t len_limit);
 
