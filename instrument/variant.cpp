@@ -130,7 +130,7 @@ std::vector<std::string> instrumented_flags(const Variant& v, const std::string&
                                             const std::string& laf_plugin) {
   std::vector<std::string> out = uninstrumented_flags(v);
   if (v.mode == Mode::Fuzz) {
-    out.push_back("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp");
+    out.push_back("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth");
     if (!ignorelist.empty()) out.push_back("-fsanitize-coverage-ignorelist=" + ignorelist);
     if (v.laf) out.push_back("-fpass-plugin=" + laf_plugin);
     out.insert(out.end(), std::begin(kNoBuiltins), std::end(kNoBuiltins));

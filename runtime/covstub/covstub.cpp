@@ -9,12 +9,18 @@
 // for the build's convenience: every function is extern "C", the archive
 // needs neither libstdc++ nor the cxxtest runtime (nm -u lists nothing), and
 // it is never instrumented. The list is what
-// -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp makes an object
-// reference (check with nm -u), plus the trace-div/trace-gep callbacks the
-// runtime also defines.
+// -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth makes
+// an object reference (check with nm -u), plus the trace-div/trace-gep
+// callbacks the runtime also defines.
 #include <stdint.h>
 
 #define CXXTEST_COVSTUB extern "C" __attribute__((weak, visibility("default")))
+
+// stack-depth's thread-local lowest frame address (written, never read
+// here). A definition: the block form of extern "C" does not make it extern.
+extern "C" {
+__attribute__((weak, visibility("default"))) __thread uintptr_t __sancov_lowest_stack;
+}
 
 CXXTEST_COVSTUB void __sanitizer_cov_8bit_counters_init(uint8_t*, uint8_t*) {}
 CXXTEST_COVSTUB void __sanitizer_cov_pcs_init(const uintptr_t*, const uintptr_t*) {}

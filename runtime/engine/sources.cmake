@@ -25,6 +25,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/worker/int_solver.cpp
   engine/worker/leak_check.cpp
   engine/worker/new_limit.cpp
+  engine/worker/stack_depth.cpp
   engine/worker/worker.cpp
   engine/worker/worker_crash.cpp
   engine/worker/worker_limits.cpp

@@ -44,10 +44,15 @@ std::string testdata_path(const std::string& target, const std::string& file) {
   return (cachedir::testdata_corpus_dir("", target) / file).string();
 }
 
-// Runs one input as the subtest `full_name` of f, if -test.run selects it,
-// under the limits fuzzing gives each input (seed_limits.h).
+// Whether -test.run selects the input named `full_name` (callers ask before
+// run_input).
+bool selected(TestState& f, const std::string& full_name) {
+  return f.ctx.matcher.full_name(nullptr, full_name).ok;
+}
+
+// Runs one input as the subtest `full_name` of f, under the limits fuzzing
+// gives each input (seed_limits.h).
 void run_input(TestState& f, const std::string& full_name, Body body) {
-  if (!f.ctx.matcher.full_name(nullptr, full_name).ok) return;
   f.fuzz->in_fuzz_fn = true;
   arm_seed_limits(full_name, flags().fuzztimeout, flags().fuzzrsslimit);
   run_subtest(f, full_name, std::move(body));
@@ -87,9 +92,11 @@ void run_generated_corpus(TestState& f, const FuzzTarget& target) {
     if (!corpus::decode_file(file.string(), values, err) ||
         !check_corpus_entry(values, target.fn.kinds).empty())
       continue;
-    run_input(
-        f, target.name + "/" + file.filename().string(),
-        [values = std::move(values), &target](TestState& s) { invoke_input(target.fn, s.t_handle, values); });
+    std::string name = target.name + "/" + file.filename().string();
+    if (!selected(f, name)) continue;
+    run_input(f, name, [values = std::move(values), &target](TestState& s) {
+      invoke_input(target.fn, s.t_handle, values);
+    });
   }
 }
 
@@ -117,7 +124,7 @@ void run_seed_corpus(TestState& f, const FuzzTarget& target) {
   // a crash can say how many were left (set_inputs_left).
   std::vector<std::pair<std::string, Body>> inputs;
   auto add = [&](std::string name, Body body) {
-    if (f.ctx.matcher.full_name(nullptr, name).ok) inputs.emplace_back(std::move(name), std::move(body));
+    if (selected(f, name)) inputs.emplace_back(std::move(name), std::move(body));
   };
   for (size_t i = 0; needing.empty() && i < target.seeds.size(); ++i) {
     const std::vector<Value>& seed = target.seeds[i];

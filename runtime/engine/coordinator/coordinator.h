@@ -255,8 +255,10 @@ class Coordinator {
   void log_progress();
   void log_final();
   int64_t execs_now() const;
-  // The counters the mask says accepted inputs reach (nonzero bytes).
+  // The edge counters the mask says accepted inputs reach (nonzero bytes),
+  // and how many there are (the stack-depth steps are not edges).
   size_t covered_counters() const;
+  size_t edge_counters() const;
   uint64_t mean_entry_bytes() const;  // -v: the entries' byte values averaged
   int64_t now() const;
 

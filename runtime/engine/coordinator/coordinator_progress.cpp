@@ -1,8 +1,10 @@
 // engine/coordinator/coordinator_progress.cpp: the coordinator's periodic log line.
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/coordinator/coordinator.h"
 #include "engine/coordinator/progress.h"
+#include "engine/shared/coverage.h"
 
 namespace cxxtest::runtime::engine {
 
@@ -16,9 +18,13 @@ int64_t Coordinator::execs_now() const {
   return n;
 }
 
+// The mask's edge counters: all but the stack-depth steps (coverage.h),
+// which are the last region when there are any.
+size_t Coordinator::edge_counters() const { return std::min(mask_size_, depth_base()); }
+
 size_t Coordinator::covered_counters() const {
   size_t hit = 0;
-  for (size_t k = 0; k < mask_size_; ++k) hit += mask_[k] != 0;
+  for (size_t k = 0; k < edge_counters(); ++k) hit += mask_[k] != 0;
   return hit;
 }
 
@@ -55,8 +61,8 @@ void Coordinator::log_progress() {
   if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_) {
     std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
     if (coverage_ && baseline_complete_) {
-      std::string line = coverage_line(covered_counters(), mask_size_, baseline_total_ + new_interesting_,
-                                       mean_entry_bytes(), len_limit_);
+      std::string line =
+          coverage_line(covered_counters(), edge_counters(), corpus_.size(), mean_entry_bytes(), len_limit_);
       std::fputs(labeled(line, opts_.label).c_str(), stderr);
     }
   }

@@ -3,6 +3,7 @@
 // words (in blocks of eight, skipping all-zero blocks), a partial tail word.
 #include "engine/shared/coverage.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -13,6 +14,8 @@ namespace {
 CounterRegion g_regions[kMaxRegions];
 size_t g_count = 0;
 size_t g_mask_size = 0;
+alignas(64) uint8_t g_depth[kDepthSteps];
+size_t g_depth_base = SIZE_MAX;
 
 // bucket() of every byte at once: smear each byte's highest set bit down
 // over the bits below it (masks keep the shifts inside the byte), then keep
@@ -143,10 +146,43 @@ template <class Filter, class Visit>
   if (fe != r.end) one(take_partial_word(fe, r.end), index + 8 * n);
 }
 
+// Adds the stack-depth region once, after the modules' (coverage.h).
+void seal_regions() {
+  static bool sealed = false;
+  if (sealed) return;
+  sealed = true;
+  if (g_count == 0 || g_count == kMaxRegions) return;
+  g_depth_base = g_mask_size;
+  register_region(g_depth, g_depth + kDepthSteps);
+}
+
 }  // namespace
 
-std::span<const CounterRegion> registered() { return {g_regions, g_count}; }
-size_t mask_size() { return g_mask_size; }
+std::span<const CounterRegion> registered() {
+  seal_regions();
+  return {g_regions, g_count};
+}
+size_t mask_size() {
+  seal_regions();
+  return g_mask_size;
+}
+
+size_t depth_base() {
+  seal_regions();
+  return g_depth_base;
+}
+
+size_t depth_step(uintptr_t bytes) {
+  uintptr_t d = bytes >> 4;  // frames are 16-byte aligned
+  if (d < 8) return size_t(d);
+  unsigned log = unsigned(std::bit_width(d)) - 1;  // >= 3
+  size_t step = 8 * (log - 2) + ((d >> (log - 3)) & 7);
+  return std::min(step, kDepthSteps - 1);
+}
+
+void note_depth(uintptr_t bytes) {
+  if (bytes > 0) g_depth[depth_step(bytes)] = 1;
+}
 
 void register_region(uint8_t* begin, uint8_t* end) {
   if (begin >= end || g_count == kMaxRegions) return;

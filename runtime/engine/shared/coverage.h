@@ -26,6 +26,17 @@
 // nothing else has to be cleared. Only the registered regions are touched.
 // collect_new tests a non-zero block against the mask 16 bytes at a time
 // without bucketing (coverage.cpp) and buckets only a block with news.
+//
+// Stack depth. Code compiled with -fsanitize-coverage=stack-depth stores,
+// on entry to each non-leaf function, the lowest frame address so far in
+// the thread-local __sancov_lowest_stack. After each input the worker turns
+// the depth the input reached below its start into one of kDepthSteps
+// pseudo-counters (depth_step: eight steps per doubling), which form one
+// more region, registered after the modules' in every process (the last
+// region, at depth_base()). A depth never reached before is then new
+// coverage like a new edge: libFuzzer's stack-depth feature, which leads a
+// recursive parser to deeper nesting (and its stack overflows), and gives
+// inputs that only grow the recursion a place in the corpus.
 #pragma once
 
 #include <cstddef>
@@ -47,10 +58,22 @@ struct CounterRegion {
 
 inline constexpr size_t kMaxRegions = 64;
 
-// The regions registered in this process (pure data, valid before main).
+// The regions registered in this process, the stack-depth region last when
+// any module registered counters. The first call (after main started, when
+// every module has registered) adds that region; a module registering
+// later goes after it.
 std::span<const CounterRegion> registered();
 // Bytes of mask the registered regions need (a multiple of 8).
 size_t mask_size();
+
+// The stack-depth pseudo-counters (above): their count, the mask index of
+// the first (SIZE_MAX when there are none: no counters), and the step of a
+// depth of `bytes` below the input's start (0 for none).
+inline constexpr size_t kDepthSteps = 256;
+size_t depth_base();
+size_t depth_step(uintptr_t bytes);
+// Sets the pseudo-counter of depth `bytes` (the worker, after an input).
+void note_depth(uintptr_t bytes);
 // Records a region (called by the sanitizer hook). Duplicate begins, empty
 // ranges and regions past kMaxRegions are ignored.
 void register_region(uint8_t* begin, uint8_t* end);

@@ -1,5 +1,6 @@
 // engine/worker/cov_hooks.cpp: the SanitizerCoverage callbacks that code compiled
-// with -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp calls.
+// with -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth
+// calls, and the thread-local variable stack-depth writes.
 //
 // The runtime defines them itself (no -fsanitize=fuzzer), so an instrumented
 // test binary links; a plain binary never references them and this object
@@ -49,6 +50,10 @@ using cxxtest::runtime::engine::record_cmp;
 #define CXXTEST_PC() reinterpret_cast<uintptr_t>(__builtin_return_address(0))
 
 extern "C" {
+
+// -fsanitize-coverage=stack-depth's lowest frame address (stack_depth.h).
+// Weak: the sanitizer runtimes define it as well.
+__attribute__((weak)) __thread uintptr_t __sancov_lowest_stack;
 
 // One call per instrumented module (each translation unit's constructor
 // passes its module's whole __sancov_cntrs section).

@@ -10,6 +10,7 @@
 #include "crash/exceptions.h"
 #include "crash/input_stack.h"
 #include "engine/shared/failure.h"
+#include "engine/worker/stack_depth.h"
 #include "engine/worker/worker_crash.h"
 #include "testing/running.h"
 
@@ -49,14 +50,17 @@ Executor::~Executor() { current_test() = saved_current_; }
 bool Executor::run(const std::vector<Value>& input, int64_t started) {
   TestState& in = states_->input;
   started_ = started;
+  uintptr_t stack_start = UINTPTR_MAX;
   try {
-    invoke_input(target_.fn, in.t_handle, input);  // the stack a plain run gives it (input_stack.h)
+    // The stack a plain run gives it (input_stack.h), its depth measured.
+    invoke_measuring_depth(target_.fn, in.t_handle, input, &stack_start);
   } catch (const StopTest&) {
   } catch (abi::__forced_unwind&) {
     throw;
   } catch (...) {
     record_exception();
   }
+  note_stack_depth(stack_start);
   bool dirty;
   {
     std::lock_guard lock(in.mu);

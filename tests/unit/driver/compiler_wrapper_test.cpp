@@ -20,7 +20,7 @@ const WrapperPaths kPaths{"/p/share/cxxtest/ignorelist.txt", "/p/lib/cxxtest/cxx
 const Variant kFuzz{Mode::Fuzz, cxxtest::instrument::kNoSanitizer, false};
 const Variant kFuzzAsan{Mode::Fuzz, cxxtest::instrument::kAddress, false};
 const Variant kPlain{};
-const std::string kCoverage = "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp";
+const std::string kCoverage = "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth";
 const std::string kStub = "/p/lib/cxxtest/libcxxtest_covstub.a";
 
 Invocation kind_of(const Args& args) { return classify_compiler_args(args).kind; }

@@ -200,3 +200,29 @@ TEST_CASE(
   std::vector<KeepWord> outside = {{uint32_t(size / 8 + 1), 1}};
   CHECK(counter_words(regions, outside).empty());
 }
+
+TEST_CASE("Stack depth steps: eight per doubling, never decreasing, capped") {
+  CHECK(depth_step(0) == 0);
+  CHECK(depth_step(15) == 0);
+  CHECK(depth_step(16) == 1);
+  CHECK(depth_step(16 * 7) == 7);
+  CHECK(depth_step(16 * 8) == 8);
+  // Past the first eight, each doubling of the depth is eight more steps.
+  for (uintptr_t bytes = 16 * 8; bytes < (uintptr_t{1} << 24); bytes *= 2)
+    CHECK(depth_step(2 * bytes) == depth_step(bytes) + 8);
+  size_t last = 0;
+  for (uintptr_t bytes = 0; bytes < (uintptr_t{1} << 20); bytes += 16) {
+    size_t step = depth_step(bytes);
+    CHECK(step >= last);
+    CHECK(step <= last + 1);  // no step is skipped
+    last = step;
+  }
+  CHECK(depth_step(UINTPTR_MAX) == kDepthSteps - 1);
+}
+
+TEST_CASE("Without instrumented counters there is no stack-depth region") {
+  // This test program is not compiled with SanitizerCoverage.
+  CHECK(registered().empty());
+  CHECK(mask_size() == 0);
+  CHECK(depth_base() == SIZE_MAX);
+}

@@ -38,7 +38,7 @@ TEST_CASE("laf adds the pass plugin to instrumented code only") {
   CHECK(has(instrumented_flags(laf, "ign.txt", "/p/lib/cxxtest/cxxtest-laf.so"),
             "-fpass-plugin=/p/lib/cxxtest/cxxtest-laf.so"));
   CHECK(has(instrumented_flags(laf, "ign.txt", "/p.so"),
-            "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp"));
+            "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth"));
   Variant fuzz{Mode::Fuzz, kNoSanitizer, false};
   for (const auto& f : instrumented_flags(fuzz, "ign.txt", "/p.so"))
     CHECK(f.find("pass-plugin") == std::string::npos);
