@@ -74,6 +74,9 @@ std::string unstable_lines(std::span<const CounterRegion> regions, std::span<con
     std::string d = describe(line);
     if (std::find(seen.begin(), seen.end(), d) == seen.end()) seen.push_back(d);
   }
+  // The stack-depth steps (coverage.h) have no pc: said once, by name.
+  if (std::any_of(indices.begin(), indices.end(), [](uint32_t i) { return i >= depth_base(); }))
+    seen.push_back("for the stack depth (the input recursed to different depths)");
   std::string out;
   for (size_t i = 0; i < seen.size() && i < max_lines; ++i) out += "fuzz: unstable counter " + seen[i] + "\n";
   if (seen.size() > max_lines) out += "fuzz: ... and " + std::to_string(seen.size() - max_lines) + " more\n";
