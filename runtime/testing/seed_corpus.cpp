@@ -87,13 +87,13 @@ void run_generated_corpus(TestState& f, const FuzzTarget& target) {
   auto files = cachedir::list_corpus_entries(dir);
   if (!files) return;
   for (const fs::path& file : *files) {
+    std::string name = target.name + "/" + file.filename().string();
+    if (!selected(f, name)) continue;  // before reading it: -run may pick one of thousands
     std::vector<Value> values;
     corpus::DecodeError err;
     if (!corpus::decode_file(file.string(), values, err) ||
         !check_corpus_entry(values, target.fn.kinds).empty())
       continue;
-    std::string name = target.name + "/" + file.filename().string();
-    if (!selected(f, name)) continue;
     run_input(f, name, [values = std::move(values), &target](TestState& s) {
       invoke_input(target.fn, s.t_handle, values);
     });

@@ -23,8 +23,8 @@ int64_t Coordinator::execs_now() const {
 size_t Coordinator::edge_counters() const { return std::min(mask_size_, depth_base()); }
 
 size_t Coordinator::covered_counters() const {
-  size_t hit = 0;
-  for (size_t k = 0; k < edge_counters(); ++k) hit += mask_[k] != 0;
+  size_t hit = 0, edges = edge_counters();
+  for (size_t k = 0; k < edges; ++k) hit += mask_[k] != 0;
   return hit;
 }
 

@@ -240,17 +240,17 @@ class Worker {
   // nothing any run saw; keep marks the counters that differed, for naming
   // them (unstable.h).
   Reply calibrate(uint64_t limit) {
-    Reply r = run_once(true);
-    if (r.outcome == Outcome::Failure) return r;
+    Reply r{Outcome::Done, 0, 0};
     const size_t n = shm_.mask_size();
+    if (!run_counted(r)) return r;
     std::vector<uint8_t> warm(shm_.snap(), shm_.snap() + n);
-    if (!run_counted(r, n)) return r;
+    if (!run_counted(r)) return r;
     std::vector<uint8_t> first(shm_.snap(), shm_.snap() + n), seen(first);
     uint8_t* differed = shm_.keep();
     std::memset(differed, 0, n);
     bool unstable = false;
     while (r.count < limit && (r.count < kCalibrateRuns || unstable)) {
-      if (!run_counted(r, n)) return r;
+      if (!run_counted(r)) return r;
       const uint8_t* snap = shm_.snap();
       for (size_t i = 0; i < n; ++i) {
         if (snap[i] == first[i]) continue;
@@ -273,14 +273,14 @@ class Worker {
 
   // One more calibration run, its whole snapshot in snap; false (and r
   // says Failure) if it failed.
-  bool run_counted(Reply& r, size_t n) {
+  bool run_counted(Reply& r) {
     publish(original_);
     ++r.count;
     if (run_input(original_, coarse_now())) {
       r.outcome = Outcome::Failure;
       return false;
     }
-    collect_all(regions_, shm_.snap(), n);
+    collect_all(regions_, shm_.snap(), shm_.mask_size());
     return true;
   }
 
