@@ -148,6 +148,16 @@ std::string plural(size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+// The note for a sanitizer import that left some of a directory's files
+// unmarked: a plain run passes a reproducer it cannot fail in its build,
+// so the user learns which files were taken for seeds, and how to mark one.
+std::string unmarked_note(size_t unmarked, std::string_view needs) {
+  return plural(unmarked, "file") +
+         " of the directory imported as seeds, without '// needs: " + std::string(needs) +
+         "' (only engine-named crash files are marked): a plain 'cxxtest' run " + "runs them without " +
+         std::string(needs) + "; import a reproducer by its own path to mark it";
+}
+
 // The FuzzRunner installed for the import: F.Fuzz hands it the target.
 void import_runner(TestState&, const FuzzTarget& target) {
   ImportRun& r = import_run;
@@ -168,6 +178,8 @@ void import_runner(TestState&, const FuzzTarget& target) {
   const char* needs = env_lookup("CXXTEST_RERUN_FLAGS");
   bool ok = import_corpus(flags().fuzzimport, dest, target.fn.kinds, stats, err, needs ? needs : "", true);
   for (const std::string& note : stats.notes) r.out += "fuzzimport: " + note + "\n";
+  if (needs && *needs && stats.unmarked > 0)
+    r.out += "fuzzimport: " + unmarked_note(stats.unmarked, needs) + "\n";
   if (!ok) {
     r.code = 2;
     r.err = kPrefix + err + "\n";
@@ -246,7 +258,7 @@ std::string import_entry_text(std::string_view data, std::span<const Kind> kinds
 
 bool crash_file_name(std::string_view name) {
   for (std::string_view prefix :
-       {"crash-", "leak-", "timeout-", "oom-", "slow-unit-", "clusterfuzz-testcase-"})
+       {"crash-", "leak-", "timeout-", "oom-", "slow-unit-", "clusterfuzz-testcase-", "uaf-"})
     if (name.starts_with(prefix)) return true;
   return name.starts_with("id:") && name.find(",sig:") != std::string_view::npos;
 }
@@ -271,7 +283,9 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
     // One file named alone is a reproducer, whatever its name (the suite's
     // uaf-...); in a directory, those named as engines name failing inputs.
     bool marked = !needs_crash_files_only || one_file || crash_file_name(file.filename().string());
+    size_t before = stats.imported;
     if (!import_one(file, dest, kinds, marked ? needs : "", keys, stats, err)) return false;
+    if (!marked && stats.imported > before) ++stats.unmarked;
   }
   return true;
 }

@@ -40,6 +40,7 @@ struct ImportStats {
   size_t imported = 0;             // files written
   size_t present = 0;              // inputs dest already held (or an earlier file of this import)
   std::vector<std::string> notes;  // "skipped PATH: why", in path order
+  size_t unmarked = 0;             // of `imported`: written without `needs` (a directory's seeds)
 };
 
 // Imports `source` (a file, or a directory walked recursively in path order)
@@ -67,7 +68,8 @@ bool import_corpus(const std::filesystem::path& source, const std::filesystem::p
 
 // Whether a file name is one engines give failing inputs: libFuzzer's
 // crash-, leak-, timeout-, oom- and slow-unit- artifacts, OSS-Fuzz's
-// clusterfuzz-testcase-*, AFL++'s crashes/hangs entries (id:NNNNNN,sig:..).
+// clusterfuzz-testcase-*, AFL++'s crashes/hangs entries (id:NNNNNN,sig:..),
+// and uaf- (fuzzer-test-suite's use-after-free reproducers).
 bool crash_file_name(std::string_view name);
 
 // run_main's -test.fuzzimport mode: checks that -test.fuzz matches exactly

@@ -79,7 +79,12 @@ std::string unstable_lines(std::span<const CounterRegion> regions, std::span<con
     seen.push_back("for the stack depth (the input recursed to different depths)");
   std::string out;
   for (size_t i = 0; i < seen.size() && i < max_lines; ++i) out += "fuzz: unstable counter " + seen[i] + "\n";
-  if (seen.size() > max_lines) out += "fuzz: ... and " + std::to_string(seen.size() - max_lines) + " more\n";
+  // The stability figure counts counters, these lines source locations (a
+  // line holds several): the tail says both, so the two do not seem to
+  // disagree (213 counters, "... and 52 more").
+  if (seen.size() > max_lines)
+    out += "fuzz: ... and " + std::to_string(seen.size() - max_lines) + " more source locations (" +
+           std::to_string(indices.size()) + " unstable counters in all)\n";
   return out;
 }
 

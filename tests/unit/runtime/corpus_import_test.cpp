@@ -167,7 +167,7 @@ TEST_CASE("one file, a v1 file copied as is, and bad sources") {
 TEST_CASE("import: engines' names for failing inputs") {
   using cxxtest::runtime::crash_file_name;
   for (const char* name : {"crash-12ae1af0c8", "leak-a1", "timeout-0", "oom-x", "slow-unit-9",
-                           "clusterfuzz-testcase-minimized-6117891166437376",
+                           "clusterfuzz-testcase-minimized-6117891166437376", "uaf-1153fbf466b9",
                            "id:000000,sig:06,src:000001,time:1234,execs:99,op:havoc,rep:2"})
     CHECK(crash_file_name(name));
   for (const char* name : {"seed.ogg", "id:000001,time:0,execs:0,orig:a", "crashed", "my-crash-1", ""})
