@@ -10,7 +10,11 @@
 #  - every session starts from the seeds only, its clock from the start of
 #    the engine's process; builds happen before (a warm-up for cxxtest);
 #  - coverage is counted in one unit: each snapshot, decoded to raw bytes,
-#    is replayed by the target's libFuzzer binary with -runs=0.
+#    is replayed by the target's libFuzzer binary with -runs=0. A second
+#    figure, V["own|..."], replays it through the same build with cxxtest's
+#    noisy-code ignorelist: edges of the libraries and the harness, none of
+#    the C++ standard library's (which cxxtest leaves out by design and
+#    libFuzzer and AFL++ instrument).
 
 declare -A fuzz_of=([nlohmann_json]=FuzzNlohmannJson [rapid_json]=FuzzRapidJson
   [fmt_lib]=FuzzFmtLib [boost_json]=FuzzBoostJson)
@@ -18,8 +22,9 @@ declare -A seeds_of=([nlohmann_json]=json [rapid_json]=json [fmt_lib]=fmt [boost
 realcode_module=bench.example/realcode
 rc_flags=(-std=c++20 -g -O1)
 
-# build_one TARGET: the libFuzzer binary (also the coverage binary) and the
-# AFL++ binaries, plain and CMPLOG, of TARGET. afl-clang-fast++
+# build_one TARGET: the libFuzzer binary (also the coverage binary), the
+# second unit's coverage binary (own_TARGET) and the AFL++ binaries, plain
+# and CMPLOG, of TARGET. afl-clang-fast++
 # -fsanitize=fuzzer links AFL++'s libAFLDriver (persistent mode, shared
 # memory input); AFL_LLVM_DICT2FILE writes the dictionary of the compared
 # constants that AFL++'s docs recommend passing with -x. The coverage build
@@ -32,6 +37,8 @@ build_one() {
   src=("$s/libfuzzer/$t.cc" "$s/cxxtest/$t/$t.cpp")
   clang++ "${rc_flags[@]}" -fsanitize=fuzzer -I "$s/cxxtest" "${src[@]}" -o "$work/bin/lf_$t" ||
     die "libFuzzer build of $t failed"
+  clang++ "${rc_flags[@]}" -fsanitize=fuzzer -fsanitize-coverage-ignorelist="$bench_dir/../share/cxxtest/ignorelist.txt" \
+    -I "$s/cxxtest" "${src[@]}" -o "$work/bin/own_$t" || die "libFuzzer build of $t without std:: coverage failed"
   AFL_QUIET=1 AFL_LLVM_INSTRUMENT=LLVMNATIVE AFL_LLVM_DICT2FILE="$work/bin/afl_$t.dict" afl-clang-fast++ "${rc_flags[@]}" -fsanitize=fuzzer \
     -I "$s/cxxtest" "${src[@]}" -o "$work/bin/afl_$t" || die "AFL++ build of $t failed"
   AFL_QUIET=1 AFL_LLVM_CMPLOG=1 afl-clang-fast++ "${rc_flags[@]}" -fsanitize=fuzzer \
@@ -130,20 +137,23 @@ snapshot() {
   done
 }
 
-# replay_edges TARGET DIR: edges TARGET's libFuzzer binary covers when it
+# replay_edges TARGET DIR [UNIT]: edges TARGET's libFuzzer binary (UNIT lf,
+# the default, or own: the build without std:: coverage) covers when it
 # runs the seeds plus every input of the snapshot DIR, decoded to raw bytes
 # (`INITED cov:` of a -runs=0 run: the edges of instrumented code hit).
+# Nothing when the binary is missing (a run kept before it was built).
 replay_edges() {
-  local t=$1 dir=$2 sub raws=()
+  local t=$1 dir=$2 unit=${3:-lf} sub raws=()
+  [ -x "$work/bin/${unit}_$t" ] || return 0
   for sub in "$dir"/*/; do
     sub=${sub%/}
     [ -d "$sub" ] || continue
-    "$work/bin/benchtool" raw -in "$sub" -out "$sub.raw" 2>>"$dir.replay-warnings"
+    [ -d "$sub.raw" ] || "$work/bin/benchtool" raw -in "$sub" -out "$sub.raw" 2>>"$dir.replay-warnings"
     raws+=("$sub.raw")
   done
-  "$work/bin/lf_$t" -runs=0 -rss_limit_mb=4096 -timeout=30 "$work/seeds/${seeds_of[$t]}" "${raws[@]}" \
-    >"$dir.replay-log" 2>&1 || true
-  sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' "$dir.replay-log" | tail -1
+  "$work/bin/${unit}_$t" -runs=0 -rss_limit_mb=4096 -timeout=30 "$work/seeds/${seeds_of[$t]}" "${raws[@]}" \
+    >"$dir.replay-$unit-log" 2>&1 || true
+  sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' "$dir.replay-$unit-log" | tail -1
 }
 
 # kill_running EXE...: kills (SIGKILL, by pid) every process running one of
@@ -190,6 +200,8 @@ session() {
     value=$(replay_edges "$t" "$d/snap-$tm")
     record "cov|$t|$w|$tm|$e" "$e" "$value" "$d"
     results+=("cov|$t|$w|$tm|$e $value")
+    value=$(replay_edges "$t" "$d/snap-$tm" own)
+    if [ -n "$value" ]; then V["own|$t|$w|$tm|$e"]+="$value " results+=("own|$t|$w|$tm|$e $value"); fi
   done
   value=$(find "$d/snap-$last_time" -type f ! -path '*.raw/*' | wc -l)
   V["files|$t|$w|$e"]+="$value "
