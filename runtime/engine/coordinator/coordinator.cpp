@@ -265,7 +265,8 @@ void Coordinator::send_fuzz(Slot& s) {
   len_limit_ = grown_len_limit(len_limit_, max_len_, quiet);
   len_quiet_from_ = budget_.done() - quiet;
   uint32_t max_len = uint32_t(std::min<size_t>(len_limit_, UINT32_MAX));
-  if (repeatable()) s.link->send(Command::fuzz(uint64_t(s.granted), kNoTimeLimit, max_len));
+  if (repeatable())
+    s.link->send(Command::fuzz(uint64_t(s.granted), kNoTimeLimit, max_len, 0, 0, kSliceCapCmps));
   else s.link->send(Command::fuzz(uint64_t(s.granted), kSliceNanos, max_len, kSliceExecs, kSliceCapNanos));
 }
 

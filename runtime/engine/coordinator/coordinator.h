@@ -133,9 +133,15 @@ inline size_t grown_len_limit(size_t limit, size_t max, int64_t& quiet) {
 // long entry of a parser, 10-20 us an execution, was cut at 8 ms to a few
 // hundred mutations, and the corpus drifted to short inputs
 // (bench/README.md, "Long inputs"). A repeatable() run asks for
-// kSliceExecs exactly, with no time limit.
+// kSliceExecs with no time limit, and caps the command by the compares its
+// executions make (kSliceCapCmps), which repeat when the run does: about
+// kSliceCapNanos of instrumented code (worker/cmp_table.h). Without that
+// cap a slow target's long mutants took whole seconds of 1,000 executions
+// each and OpenSSL's BN bug was found in 0 of 4 repeatable runs against 4
+// of 5 default ones (bench/README.md, "Repeatable mode on a slow target").
 inline constexpr Nanos kSliceNanos = 8'000'000;
 inline constexpr Nanos kSliceCapNanos = 32'000'000;
+inline constexpr uint64_t kSliceCapCmps = 3'000'000;
 inline constexpr int64_t kSliceExecs = 1000;
 inline constexpr int64_t kSliceMinNanos = 4'000'000;
 inline int64_t slice_execs(double execs_per_second) {
@@ -150,14 +156,18 @@ inline double next_rate(double rate, uint64_t count, int64_t nanos) {
   return rate == 0 ? now : rate + (now - rate) / 4;
 }
 
-// A new-coverage input is minimized with at most this many executions (and,
-// unless the run is repeatable(), for at most new_input_minimize_cap): the
+// A new-coverage input is minimized with at most this many executions (and
+// for at most new_input_minimize_cap, or a repeatable() run's
+// kNewInputMinimizeCapCmps): the
 // large cuts that make it cheap to run, not every byte. Minimized to the
 // end, a long input that found something local was cut down to it, and
 // the corpus lost the long inputs some code needs (Boost.JSON's serializer
 // past its 4,096-byte buffer: bench/README.md, "Long inputs"); libFuzzer
 // keeps new inputs whole.
 inline constexpr int64_t kNewInputMinimizeExecs = 256;
+// A repeatable() run's stand-in for new_input_minimize_cap's 100 ms, in
+// compares (as kSliceCapCmps).
+inline constexpr uint64_t kNewInputMinimizeCapCmps = 10'000'000;
 // Executions new-input minimization may always use, before its share of a
 // tenth of all executions applies (coordinator_events.cpp).
 inline constexpr int64_t kMinimizeHeadStart = 5000;

@@ -160,7 +160,9 @@ void Coordinator::new_coverage(size_t i) {
   s.state = State::Busy;
   uint64_t limit = uint64_t(granted);
   Nanos nanos = by_count ? 0 : std::min(opts_.minimize_duration, opts_.new_input_minimize_cap);
-  s.link->send(Command::minimize(limit, nanos));
+  // A count the user gave (-fuzzminimizetime=Nx) is theirs to spend.
+  uint64_t cap_cmps = repeatable() && opts_.minimize_count == 0 ? kNewInputMinimizeCapCmps : 0;
+  s.link->send(Command::minimize(limit, nanos, cap_cmps));
 }
 
 void Coordinator::on_minimize(size_t i, const Reply& r) {

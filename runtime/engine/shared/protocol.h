@@ -80,18 +80,20 @@ struct Command {
   uint64_t stream = 0;    // Init
   uint64_t floor = 0;     // Fuzz: executions before `nanos` may end it
   int64_t cap_nanos = 0;  // Fuzz: the longest it may run, floor or not (0: no cap)
+  uint64_t cap_cmps = 0;  // Fuzz, Minimize: the most compares its executions may make
+                          // (0: no cap): a repeatable run's cap, where time would not repeat
 
   // The commands by name (fields not named stay 0).
-  static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream, 0, 0}; }
+  static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream, 0, 0, 0}; }
   // runs >= 2: calibrate (see Baseline above).
-  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0, 0, 0}; }
-  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0, 0, 0}; }
+  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0, 0, 0, 0}; }
+  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0, 0, 0, 0}; }
   static Command fuzz(uint64_t limit, int64_t nanos, uint32_t max_len = 0, uint64_t floor = 0,
-                      int64_t cap_nanos = 0) {
-    return {Op::Fuzz, max_len, limit, nanos, 0, 0, floor, cap_nanos};
+                      int64_t cap_nanos = 0, uint64_t cap_cmps = 0) {
+    return {Op::Fuzz, max_len, limit, nanos, 0, 0, floor, cap_nanos, cap_cmps};
   }
-  static Command minimize(uint64_t limit, int64_t nanos) {
-    return {Op::Minimize, 0, limit, nanos, 0, 0, 0, 0};
+  static Command minimize(uint64_t limit, int64_t nanos, uint64_t cap_cmps = 0) {
+    return {Op::Minimize, 0, limit, nanos, 0, 0, 0, 0, cap_cmps};
   }
 };
 

@@ -18,6 +18,7 @@ namespace {
 
 CmpEntry g_table[kCmpSlots];
 bool g_recording = true;
+uint64_t g_compares = 0;  // every hook call, recording or not (cmp_table.h)
 
 inline size_t slot_for(uintptr_t pc) { return ((pc >> 4) ^ (pc >> 13)) & (kCmpSlots - 1); }
 
@@ -27,7 +28,17 @@ CmpEntry* cmp_table() { return g_table; }
 void set_cmp_recording(bool on) { __atomic_store_n(&g_recording, on, __ATOMIC_RELAXED); }
 bool cmp_recording() { return __atomic_load_n(&g_recording, __ATOMIC_RELAXED); }
 
+uint64_t compares_made() { return __atomic_load_n(&g_compares, __ATOMIC_RELAXED); }
+
+void count_compare() {
+  // A load and a store, not an atomic add: a lost count between threads
+  // only makes a cap a little late, and a locked add would cost every
+  // compare of the target.
+  __atomic_store_n(&g_compares, __atomic_load_n(&g_compares, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
 void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
+  count_compare();
   if (!cmp_recording()) return;
   CmpEntry& e = g_table[slot_for(pc)];
   __atomic_store_n(&e.a, a, __ATOMIC_RELAXED);
@@ -45,6 +56,7 @@ using cxxtest::runtime::engine::kCmpDiv;
 using cxxtest::runtime::engine::kCmpGep;
 using cxxtest::runtime::engine::kCmpSwitch;
 using cxxtest::runtime::engine::cmp_recording;
+using cxxtest::runtime::engine::count_compare;
 using cxxtest::runtime::engine::record_cmp;
 
 #define CXXTEST_PC() reinterpret_cast<uintptr_t>(__builtin_return_address(0))
@@ -89,7 +101,7 @@ void __sanitizer_cov_trace_const_cmp8(uint64_t a, uint64_t b) {
 // of a JSON parser's fuzzing time. Were the cases not sorted, the recorded
 // values would still be cases of this switch, only not the nearest.
 void __sanitizer_cov_trace_switch(uint64_t val, uint64_t* cases) {
-  if (!cmp_recording()) return;
+  if (!cmp_recording()) return count_compare();
   uint64_t n = cases[0];
   const uint64_t* values = cases + 2;
   // values[i] is the first case above val

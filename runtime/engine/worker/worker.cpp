@@ -311,6 +311,7 @@ class Worker {
     // The table is read at that refresh and the next slice's first one
     // only, so the hooks record until then (cmp_table.h).
     bool recording = true;
+    const uint64_t compares_from = compares_made();
     while (r.count < cmd.limit) {
       if (recording && r.count >= kRecordedExecs) {
         guidance_.refresh();
@@ -323,6 +324,7 @@ class Worker {
       now = coarse_now();
       r.slowest = std::max(r.slowest, now - then);
       if (!go_on || now >= cap || (now >= deadline && r.count >= cmd.floor)) break;
+      if (cmd.cap_cmps > 0 && compares_made() - compares_from >= cmd.cap_cmps) break;
     }
     mutator_->set_splice_source({});
     return r;
@@ -416,8 +418,11 @@ class Worker {
     if (cmd.limit > 0) budget.cap_calls(int64_t(cmd.limit));
     bool failed = false;
     Reply r{Outcome::NewCoverage, 0, 0};
+    const uint64_t compares_from = compares_made();
     fuzz::StillFails pred = [&](const std::vector<Value>& c) {
-      return keeps_coverage(c, keep, budget, failed, r.count);
+      bool kept = keeps_coverage(c, keep, budget, failed, r.count);
+      if (cmd.cap_cmps > 0 && compares_made() - compares_from >= cmd.cap_cmps) budget.stop();
+      return kept;
     };
     input_ = original_;
     if (!budget.take() || !pred(input_)) {

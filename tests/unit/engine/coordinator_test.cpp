@@ -164,7 +164,7 @@ TEST_CASE("a Fuzz command asks for kSliceExecs executions, more once the worker 
   }
 }
 
-TEST_CASE("a repeatable run's Fuzz commands are bounded by executions only") {
+TEST_CASE("a repeatable run's commands are bounded by executions and compares, not time") {
   FakeRun r(growing_target());
   r.opts.fuzz_count = 5'000;
   r.opts.seed = 7;
@@ -175,7 +175,24 @@ TEST_CASE("a repeatable run's Fuzz commands are bounded by executions only") {
   for (const SentCommand& c : fuzz) {
     CHECK(c.command.cap_nanos == 0);
     CHECK(c.command.nanos > 1000 * kSecond);
+    CHECK(c.command.cap_cmps == runtime::engine::kSliceCapCmps);
   }
+  std::vector<SentCommand> minimize = r.sent(Op::Minimize);
+  REQUIRE_FALSE(minimize.empty());
+  for (const SentCommand& c : minimize) {
+    CHECK(c.command.nanos == 0);
+    CHECK(c.command.cap_cmps == runtime::engine::kNewInputMinimizeCapCmps);
+  }
+}
+
+TEST_CASE("a default run caps its commands by time, not compares") {
+  FakeRun r(growing_target());
+  r.opts.fuzz_count = 5'000;
+  r.run({"a"});
+  REQUIRE_FALSE(r.sent(Op::Fuzz).empty());
+  REQUIRE_FALSE(r.sent(Op::Minimize).empty());
+  for (const SentCommand& c : r.sent(Op::Fuzz)) CHECK(c.command.cap_cmps == 0);
+  for (const SentCommand& c : r.sent(Op::Minimize)) CHECK(c.command.cap_cmps == 0);
 }
 
 TEST_CASE("the length limit starts at the longest corpus value and grows while nothing new is found") {

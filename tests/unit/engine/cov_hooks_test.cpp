@@ -73,3 +73,18 @@ TEST_CASE("With recording off, the hooks leave the table as it is") {
   __sanitizer_cov_trace_switch(50, cases);
   CHECK(switch_records() == Records{{1, 50}, {101, 50}});
 }
+
+extern "C" void __sanitizer_cov_trace_cmp4(uint32_t a, uint32_t b);
+
+TEST_CASE("Every compare hook call is counted, recorded or not") {
+  uint64_t cases[] = {2, 8, 'a', 'z'};
+  set_cmp_recording(false);
+  uint64_t before = compares_made();
+  __sanitizer_cov_trace_cmp4(1, 2);
+  __sanitizer_cov_trace_switch('m', cases);
+  CHECK(compares_made() - before == 2);
+  set_cmp_recording(true);
+  before = compares_made();
+  __sanitizer_cov_trace_cmp4(1, 2);
+  CHECK(compares_made() - before == 1);
+}
