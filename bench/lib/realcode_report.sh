@@ -70,9 +70,10 @@ MD
     cat <<MD
 
 The same corpora replayed through the same build with cxxtest's noisy-code
-ignorelist (\`share/cxxtest/ignorelist.txt\`): edges of the libraries and
-the harness, none of the C++ standard library's templates, which libFuzzer
-and AFL++ instrument and follow and cxxtest leaves out by design.
+ignorelist (\`share/cxxtest/ignorelist.txt\`): no edges in the C++
+standard library's own functions, which libFuzzer and AFL++ instrument and
+follow and cxxtest leaves out by design (their code inlined into the
+libraries' functions stays, as it does in cxxtest's builds).
 
 MD
     medians_table own "$w"
