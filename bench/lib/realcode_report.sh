@@ -63,8 +63,10 @@ the seeds plus each engine's corpus at that time. Bold: cxxtest behind.
 
 MD
   medians_table cov "$w"
+  local f
   for k in "${!V[@]}"; do
-    if [[ $k == "own|"*"|$w|"* ]]; then own=1; break; fi
+    IFS='|' read -r -a f <<<"$k"
+    if [ "${f[0]}" = own ] && [ "${f[2]}" = "$w" ]; then own=1; break; fi
   done
   if [ "$own" = 1 ]; then
     cat <<MD

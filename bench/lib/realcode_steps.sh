@@ -147,7 +147,8 @@ replay_edges() {
   [ -x "$work/bin/${unit}_$t" ] || return 0
   for sub in "$dir"/*/; do
     sub=${sub%/}
-    [ -d "$sub" ] || continue
+    # the first unit's replay left SUB.raw beside each SUB: not a source
+    [[ -d $sub && $sub != *.raw ]] || continue
     [ -d "$sub.raw" ] || "$work/bin/benchtool" raw -in "$sub" -out "$sub.raw" 2>>"$dir.replay-warnings"
     raws+=("$sub.raw")
   done
@@ -200,8 +201,12 @@ session() {
     value=$(replay_edges "$t" "$d/snap-$tm")
     record "cov|$t|$w|$tm|$e" "$e" "$value" "$d"
     results+=("cov|$t|$w|$tm|$e $value")
-    value=$(replay_edges "$t" "$d/snap-$tm" own)
-    if [ -n "$value" ]; then V["own|$t|$w|$tm|$e"]+="$value " results+=("own|$t|$w|$tm|$e $value"); fi
+    # The second unit; none from a run kept before its binary was built.
+    if [ -x "$work/bin/own_$t" ]; then
+      value=$(replay_edges "$t" "$d/snap-$tm" own)
+      record "own|$t|$w|$tm|$e" "$e" "$value" "$d"
+      results+=("own|$t|$w|$tm|$e $value")
+    fi
   done
   value=$(find "$d/snap-$last_time" -type f ! -path '*.raw/*' | wc -l)
   V["files|$t|$w|$e"]+="$value "

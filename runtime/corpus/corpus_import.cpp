@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <system_error>
 
@@ -38,8 +39,8 @@ std::string canonical_key(std::span<const Value> values) {
 // The keys of dest's files that decode and fit `kinds`; others (malformed,
 // another target's) can equal no import and are left for the seed run to
 // report.
-std::set<std::string> existing_keys(const fs::path& dest, std::span<const Kind> kinds) {
-  std::set<std::string> keys;
+std::map<std::string, fs::path> existing_keys(const fs::path& dest, std::span<const Kind> kinds) {
+  std::map<std::string, fs::path> keys;
   std::error_code ec;
   for (fs::directory_iterator it(dest, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code type_ec;
@@ -47,7 +48,7 @@ std::set<std::string> existing_keys(const fs::path& dest, std::span<const Kind> 
     std::vector<Value> values;
     corpus::DecodeError derr;
     if (corpus::decode_file(it->path(), values, derr) && check_corpus_entry(values, kinds).empty())
-      keys.insert(canonical_key(values));
+      keys.emplace(canonical_key(values), it->path());
   }
   return keys;
 }
@@ -111,7 +112,8 @@ std::string entry_and_values(std::string_view data, std::span<const Kind> kinds,
 
 // The import of one file's bytes.
 bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind> kinds,
-                std::string_view needs, std::set<std::string>& keys, ImportStats& stats, std::string& err) {
+                std::string_view needs, std::map<std::string, fs::path>& keys, ImportStats& stats,
+                std::string& err) {
   auto data = cachedir::read_file(file);
   if (!data) {
     err = data.error();
@@ -120,15 +122,35 @@ bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind
   std::vector<Value> values;
   std::string text = entry_and_values(*data, kinds, needs, values);
   std::string().swap(*data);
-  if (!keys.insert(canonical_key(values)).second) {
+  auto [at, added] = keys.emplace(canonical_key(values), fs::path());
+  // Already there: the same input, unless a reproducer now comes with a
+  // sanitizer and the entry there has no `// needs:` line (a directory's
+  // earlier import took it for a seed): then the marked entry replaces it,
+  // written before the unmarked one goes, so a plain run runs it where it
+  // fails.
+  bool mark_present =
+      !added && !needs.empty() && !at->second.empty() && corpus::needs_of_file(at->second).empty();
+  if (!added && !mark_present) {
     ++stats.present;
     return true;
   }
-  if (Expected<std::string> written = cachedir::write_corpus_entry(dest, text); !written) {
+  Expected<std::string> written = cachedir::write_corpus_entry(dest, text);
+  if (!written) {
     err = written.error();
     return false;
   }
-  ++stats.imported;
+  fs::path old = at->second;
+  at->second = dest / *written;
+  if (!mark_present) {
+    ++stats.imported;
+    return true;
+  }
+  std::error_code ec;
+  if (old != at->second && !fs::remove(old, ec) && ec) {
+    err = "remove " + old.string() + ": " + ec.message();
+    return false;
+  }
+  ++stats.marked;
   return true;
 }
 
@@ -185,6 +207,9 @@ void import_runner(TestState&, const FuzzTarget& target) {
     r.err = kPrefix + err + "\n";
     return;
   }
+  if (stats.marked > 0)
+    r.out += "fuzzimport: marked " + plural(stats.marked, "file") + " already present '// needs: " + needs +
+             "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
            " already present) into " + dest + "\n";
 }
@@ -278,7 +303,7 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
   else if (!fs::is_directory(st)) return err = source.string() + ": not a regular file or directory", false;
   else if (!walk(source, w, err)) return false;
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
-  std::set<std::string> keys = existing_keys(dest, kinds);
+  std::map<std::string, fs::path> keys = existing_keys(dest, kinds);
   for (const fs::path& file : w.files) {
     // One file named alone is a reproducer, whatever its name (the suite's
     // uaf-...); in a directory, those named as engines name failing inputs.

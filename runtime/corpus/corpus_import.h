@@ -41,6 +41,7 @@ struct ImportStats {
   size_t present = 0;              // inputs dest already held (or an earlier file of this import)
   std::vector<std::string> notes;  // "skipped PATH: why", in path order
   size_t unmarked = 0;             // of `imported`: written without `needs` (a directory's seeds)
+  size_t marked = 0;               // entries present without `needs` now written with it
 };
 
 // Imports `source` (a file, or a directory walked recursively in path order)
@@ -53,7 +54,10 @@ struct ImportStats {
 // dest holds a file with the same values (compared by their canonical
 // encoding, so a copy with other spacing is the same entry); otherwise it is
 // written atomically as dest/<first 16 hex of sha256(entry)>, the name the
-// engine gives crash and cache files, creating dest if needed.
+// engine gives crash and cache files, creating dest if needed. A present
+// entry without a `// needs:` line, met again with `needs`, is replaced by
+// the marked one (stats.marked): a reproducer a directory import took for
+// a seed is marked by importing it alone.
 //
 // Returns false with `err` set ("<operation> <path>: <strerror>", or
 // "<path>: not a regular file or directory") on the first I/O error or a bad

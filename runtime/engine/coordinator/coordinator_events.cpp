@@ -97,7 +97,8 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     std::fputs(labeled(baseline_line(b), opts_.label).c_str(), stderr);
     if (stable_hit_ > 0)
       std::fputs(stability_line(stable_hit_, stable_differ_, stable_runs_).c_str(), stderr);
-    if (!unstable_.empty()) std::fputs(unstable_lines(registered(), unstable_, 10).c_str(), stderr);
+    if (!unstable_.empty())
+      std::fputs(unstable_lines(registered(), unstable_, 10, stable_differ_).c_str(), stderr);
     if (opts_.minimize_corpus) stop_ = Stop::Limit;  // nothing to fuzz
   }
 }

@@ -61,7 +61,7 @@ uintptr_t counter_pc(std::span<const CounterRegion> regions, uint32_t index) {
 }
 
 std::string unstable_lines(std::span<const CounterRegion> regions, std::span<const uint32_t> indices,
-                           size_t max_lines) {
+                           size_t max_lines, uint64_t differed) {
   std::vector<void*> pcs;
   for (uint32_t i : indices) {
     uintptr_t pc = counter_pc(regions, i);
@@ -84,7 +84,7 @@ std::string unstable_lines(std::span<const CounterRegion> regions, std::span<con
   // disagree (213 counters, "... and 52 more").
   if (seen.size() > max_lines)
     out += "fuzz: ... and " + std::to_string(seen.size() - max_lines) + " more source locations (" +
-           std::to_string(indices.size()) + " unstable counters in all)\n";
+           std::to_string(std::max<uint64_t>(differed, indices.size())) + " unstable counters in all)\n";
   return out;
 }
 

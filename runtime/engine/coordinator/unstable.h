@@ -25,8 +25,10 @@ uintptr_t counter_pc(std::span<const CounterRegion> regions, uint32_t index);
 
 // One "fuzz: unstable counter at FILE:LINE:COL in FUNCTION" line per
 // distinct location of `indices` (the module and offset when there is no
-// symbolizer), at most max_lines of them, then "... and N more" if cut.
+// symbolizer), at most max_lines of them, then "... and N more source
+// locations (M unstable counters in all)" if cut, M being `differed` (the
+// stability line's count: `indices` may be capped).
 std::string unstable_lines(std::span<const CounterRegion> regions, std::span<const uint32_t> indices,
-                           size_t max_lines);
+                           size_t max_lines, uint64_t differed);
 
 }  // namespace cxxtest::runtime::engine

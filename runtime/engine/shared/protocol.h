@@ -32,12 +32,14 @@
 //   RunOnce   run the input once; replies Failure (record in shm) or Done
 //   Fuzz      mutate and run, at most `limit` times; `nanos` long once
 //             `floor` executions ran, and never longer than `cap_nanos`
-//             (0: no cap); stops at the first failure or new coverage (snap = new words), or
+//             (0: no cap) nor past `cap_cmps` compares made (0: no cap);
+//             stops at the first failure or new coverage (snap = new words), or
 //             at an input shorter than the original that has every bit of
 //             the keep area (the entry's own features; none: never), which
 //             replies Reduced
 //   Minimize  shrink an input that must keep the keep-area bits, in at most
-//             `limit` runs (0: no count limit) and `nanos`; current = the
+//             `limit` runs (0: no count limit), `nanos` and `cap_cmps`
+//             compares (0: no cap); current = the
 //             result, snap = its coverage; Failure if a candidate failed
 //             (current = that candidate), Flaky if the input lost the bits
 #pragma once

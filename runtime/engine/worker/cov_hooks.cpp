@@ -18,7 +18,11 @@ namespace {
 
 CmpEntry g_table[kCmpSlots];
 bool g_recording = true;
-uint64_t g_compares = 0;  // every hook call, recording or not (cmp_table.h)
+// Every compare hook call on this thread, recording or not (cmp_table.h).
+// Per thread: the worker runs the target on its own thread, so the count is
+// that thread's exactly, repeatable, and no cache line is shared with a
+// thread the target starts.
+__attribute__((tls_model("initial-exec"))) __thread uint64_t t_compares = 0;
 
 inline size_t slot_for(uintptr_t pc) { return ((pc >> 4) ^ (pc >> 13)) & (kCmpSlots - 1); }
 
@@ -28,23 +32,22 @@ CmpEntry* cmp_table() { return g_table; }
 void set_cmp_recording(bool on) { __atomic_store_n(&g_recording, on, __ATOMIC_RELAXED); }
 bool cmp_recording() { return __atomic_load_n(&g_recording, __ATOMIC_RELAXED); }
 
-uint64_t compares_made() { return __atomic_load_n(&g_compares, __ATOMIC_RELAXED); }
+uint64_t compares_made() { return t_compares; }
 
-void count_compare() {
-  // A load and a store, not an atomic add: a lost count between threads
-  // only makes a cap a little late, and a locked add would cost every
-  // compare of the target.
-  __atomic_store_n(&g_compares, __atomic_load_n(&g_compares, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-}
+void count_compare() { ++t_compares; }
 
-void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
-  count_compare();
+void store_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
   if (!cmp_recording()) return;
   CmpEntry& e = g_table[slot_for(pc)];
   __atomic_store_n(&e.a, a, __ATOMIC_RELAXED);
   __atomic_store_n(&e.b, b, __ATOMIC_RELAXED);
   __atomic_store_n(&e.size, size, __ATOMIC_RELAXED);
   __atomic_store_n(&e.flags, flags, __ATOMIC_RELAXED);
+}
+
+void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
+  count_compare();
+  store_cmp(pc, a, b, size, flags);
 }
 
 void clear_cmp_table() { std::memset(static_cast<void*>(g_table), 0, sizeof g_table); }
@@ -57,6 +60,7 @@ using cxxtest::runtime::engine::kCmpGep;
 using cxxtest::runtime::engine::kCmpSwitch;
 using cxxtest::runtime::engine::cmp_recording;
 using cxxtest::runtime::engine::count_compare;
+using cxxtest::runtime::engine::store_cmp;
 using cxxtest::runtime::engine::record_cmp;
 
 #define CXXTEST_PC() reinterpret_cast<uintptr_t>(__builtin_return_address(0))
@@ -101,17 +105,18 @@ void __sanitizer_cov_trace_const_cmp8(uint64_t a, uint64_t b) {
 // of a JSON parser's fuzzing time. Were the cases not sorted, the recorded
 // values would still be cases of this switch, only not the nearest.
 void __sanitizer_cov_trace_switch(uint64_t val, uint64_t* cases) {
-  if (!cmp_recording()) return count_compare();
+  count_compare();  // one compare however many records it makes
+  if (!cmp_recording()) return;
   uint64_t n = cases[0];
   const uint64_t* values = cases + 2;
   // values[i] is the first case above val
   uint64_t i = uint64_t(std::upper_bound(values, values + n, val) - values);
   uint32_t size = static_cast<uint32_t>(cases[1] / 8);
   uintptr_t pc = CXXTEST_PC();
-  if (i > 0) record_cmp(pc, values[i - 1], val, size, kCmpConst | kCmpSwitch);
+  if (i > 0) store_cmp(pc, values[i - 1], val, size, kCmpConst | kCmpSwitch);
   // pc + 16: another slot (slot_for ignores the low 4 bits), so the two
   // records do not overwrite each other.
-  if (i < n) record_cmp(pc + 16, values[i], val, size, kCmpConst | kCmpSwitch);
+  if (i < n) store_cmp(pc + 16, values[i], val, size, kCmpConst | kCmpSwitch);
 }
 
 void __sanitizer_cov_trace_div4(uint32_t val) { record_cmp(CXXTEST_PC(), 0, val, 4, kCmpDiv); }

@@ -185,6 +185,20 @@ TEST_CASE("a repeatable run's commands are bounded by executions and compares, n
   }
 }
 
+TEST_CASE("a repeatable run spends a -fuzzminimizetime=Nx count as given, with no compare cap") {
+  FakeRun r(growing_target());
+  r.opts.fuzz_count = 5'000;
+  r.opts.seed = 7;
+  r.opts.seed_given = true;
+  r.opts.minimize_count = 50;
+  r.run({"a"});
+  REQUIRE_FALSE(r.sent(Op::Minimize).empty());
+  for (const SentCommand& c : r.sent(Op::Minimize)) {
+    CHECK(c.command.cap_cmps == 0);
+    CHECK(c.command.limit <= 50);
+  }
+}
+
 TEST_CASE("a default run caps its commands by time, not compares") {
   FakeRun r(growing_target());
   r.opts.fuzz_count = 5'000;
