@@ -176,7 +176,7 @@ std::string plural(size_t n, const char* word) {
 std::string unmarked_note(size_t unmarked, std::string_view needs) {
   return plural(unmarked, "file") +
          " of the directory imported as seeds, without '// needs: " + std::string(needs) +
-         "' (only engine-named crash files are marked): a plain 'cxxtest' run " + "runs them without " +
+         "' (only engine-named crash files are marked): a plain 'cxxtest' run runs them without " +
          std::string(needs) + "; import a reproducer by its own path to mark it";
 }
 

@@ -84,7 +84,7 @@ std::string unstable_lines(std::span<const CounterRegion> regions, std::span<con
   // disagree (213 counters, "... and 52 more").
   if (seen.size() > max_lines)
     out += "fuzz: ... and " + std::to_string(seen.size() - max_lines) + " more source locations (" +
-           std::to_string(std::max<uint64_t>(differed, indices.size())) + " unstable counters in all)\n";
+           std::to_string(differed) + " unstable counters in all)\n";
   return out;
 }
 

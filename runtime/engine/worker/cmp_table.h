@@ -37,10 +37,8 @@ CmpEntry* cmp_table();
 void set_cmp_recording(bool on);
 bool cmp_recording();
 
-// Records one comparison made at `pc` (and counts it); store_cmp only
-// records (a switch hook counts once, records up to twice).
+// Records one comparison made at `pc`, and counts it (compares_made).
 void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags);
-void store_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags);
 
 // Compares the instrumented code has made so far on the calling thread (the
 // worker's, which runs the target), recorded or not: a measure of the work
@@ -48,7 +46,6 @@ void store_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t fla
 // (a repeatable run's caps, protocol.h). On OpenSSL's BN under ASan and on
 // JSON parsers, 70-170 million a second.
 uint64_t compares_made();
-void count_compare();
 
 // Empties the table (e.g. before an input whose compares are wanted alone).
 void clear_cmp_table();

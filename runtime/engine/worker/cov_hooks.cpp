@@ -26,16 +26,9 @@ __attribute__((tls_model("initial-exec"))) __thread uint64_t t_compares = 0;
 
 inline size_t slot_for(uintptr_t pc) { return ((pc >> 4) ^ (pc >> 13)) & (kCmpSlots - 1); }
 
-}  // namespace
-
-CmpEntry* cmp_table() { return g_table; }
-void set_cmp_recording(bool on) { __atomic_store_n(&g_recording, on, __ATOMIC_RELAXED); }
-bool cmp_recording() { return __atomic_load_n(&g_recording, __ATOMIC_RELAXED); }
-
-uint64_t compares_made() { return t_compares; }
-
 void count_compare() { ++t_compares; }
 
+// Records without counting: a switch hook counts once, records up to twice.
 void store_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
   if (!cmp_recording()) return;
   CmpEntry& e = g_table[slot_for(pc)];
@@ -44,6 +37,14 @@ void store_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t fla
   __atomic_store_n(&e.size, size, __ATOMIC_RELAXED);
   __atomic_store_n(&e.flags, flags, __ATOMIC_RELAXED);
 }
+
+}  // namespace
+
+CmpEntry* cmp_table() { return g_table; }
+void set_cmp_recording(bool on) { __atomic_store_n(&g_recording, on, __ATOMIC_RELAXED); }
+bool cmp_recording() { return __atomic_load_n(&g_recording, __ATOMIC_RELAXED); }
+
+uint64_t compares_made() { return t_compares; }
 
 void record_cmp(uintptr_t pc, uint64_t a, uint64_t b, uint32_t size, uint32_t flags) {
   count_compare();

@@ -284,6 +284,12 @@ class Worker {
     return true;
   }
 
+  // Whether a command's executions have made its cap_cmps compares since
+  // compares_made() read `from` (never, with no cap).
+  static bool past_compare_cap(const Command& cmd, uint64_t from) {
+    return cmd.cap_cmps > 0 && compares_made() - from >= cmd.cap_cmps;
+  }
+
   Reply fuzz(const Command& cmd) {
     if (!mutator_) internal_error("Fuzz before Init");
     mutator_->set_max_bytes(cmd.max_len > 0 ? std::min<size_t>(cmd.max_len, max_bytes_) : max_bytes_);
@@ -324,7 +330,7 @@ class Worker {
       now = coarse_now();
       r.slowest = std::max(r.slowest, now - then);
       if (!go_on || now >= cap || (now >= deadline && r.count >= cmd.floor)) break;
-      if (cmd.cap_cmps > 0 && compares_made() - compares_from >= cmd.cap_cmps) break;
+      if (past_compare_cap(cmd, compares_from)) break;
     }
     mutator_->set_splice_source({});
     return r;
@@ -421,7 +427,7 @@ class Worker {
     const uint64_t compares_from = compares_made();
     fuzz::StillFails pred = [&](const std::vector<Value>& c) {
       bool kept = keeps_coverage(c, keep, budget, failed, r.count);
-      if (cmd.cap_cmps > 0 && compares_made() - compares_from >= cmd.cap_cmps) budget.stop();
+      if (past_compare_cap(cmd, compares_from)) budget.stop();
       return kept;
     };
     input_ = original_;

@@ -164,12 +164,19 @@ TEST_CASE("a Fuzz command asks for kSliceExecs executions, more once the worker 
   }
 }
 
-TEST_CASE("a repeatable run's commands are bounded by executions and compares, not time") {
-  FakeRun r(growing_target());
+// Runs a growing target for 5,000 executions, repeatable (-fuzzseed, one
+// worker) or not, with -fuzzminimizetime=Nx when minimize_count > 0.
+void run_growing(FakeRun& r, bool repeatable, int64_t minimize_count = 0) {
   r.opts.fuzz_count = 5'000;
   r.opts.seed = 7;
-  r.opts.seed_given = true;
+  r.opts.seed_given = repeatable;
+  r.opts.minimize_count = minimize_count;
   r.run({"a"});
+}
+
+TEST_CASE("a repeatable run's commands are bounded by executions and compares, not time") {
+  FakeRun r(growing_target());
+  run_growing(r, true);
   std::vector<SentCommand> fuzz = r.sent(Op::Fuzz);
   REQUIRE_FALSE(fuzz.empty());
   for (const SentCommand& c : fuzz) {
@@ -187,11 +194,7 @@ TEST_CASE("a repeatable run's commands are bounded by executions and compares, n
 
 TEST_CASE("a repeatable run spends a -fuzzminimizetime=Nx count as given, with no compare cap") {
   FakeRun r(growing_target());
-  r.opts.fuzz_count = 5'000;
-  r.opts.seed = 7;
-  r.opts.seed_given = true;
-  r.opts.minimize_count = 50;
-  r.run({"a"});
+  run_growing(r, true, 50);
   REQUIRE_FALSE(r.sent(Op::Minimize).empty());
   for (const SentCommand& c : r.sent(Op::Minimize)) {
     CHECK(c.command.cap_cmps == 0);
@@ -201,8 +204,7 @@ TEST_CASE("a repeatable run spends a -fuzzminimizetime=Nx count as given, with n
 
 TEST_CASE("a default run caps its commands by time, not compares") {
   FakeRun r(growing_target());
-  r.opts.fuzz_count = 5'000;
-  r.run({"a"});
+  run_growing(r, false);
   REQUIRE_FALSE(r.sent(Op::Fuzz).empty());
   REQUIRE_FALSE(r.sent(Op::Minimize).empty());
   for (const SentCommand& c : r.sent(Op::Fuzz)) CHECK(c.command.cap_cmps == 0);
