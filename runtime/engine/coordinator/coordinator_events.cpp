@@ -55,6 +55,7 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
     activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
   if (s.op == Op::Minimize) activity_.minimizing += r.nanos, ++activity_.minimized;
   if (s.op == Op::Baseline || s.op == Op::RunOnce) activity_.calibrating += r.nanos;
+  activity_.capped += r.capped;
   switch (s.op) {
     case Op::Baseline:
     case Op::RunOnce: return on_baseline(i, r);

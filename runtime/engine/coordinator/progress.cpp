@@ -67,6 +67,9 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
                                : "; slowest input " + format_duration(a.slowest / kMs * kMs);
   if (a.started > 0)
     line += ", " + std::to_string(a.started) + (a.started == 1 ? " worker" : " workers") + " started";
+  if (a.capped > 0)
+    line += ", " + std::to_string(a.capped) + (a.capped == 1 ? " command" : " commands") +
+            " ended at the compare cap";
   return line + "\n";
 }
 

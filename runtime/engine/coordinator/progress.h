@@ -29,7 +29,8 @@ std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs);
 // What the workers did between two progress lines, so -v can say where the
 // time went when the exec rate falls: "fuzz: last 3s of 2 workers: 90%
 // fuzzing, 6% minimizing 14 new inputs (2 kept as found), 1% calibrating,
-// 3% idle or starting; slowest input 41ms, 1 worker started". Times are
+// 3% idle or starting; slowest input 41ms, 1 worker started" (and, in a
+// repeatable run, ", 9 commands ended at the compare cap"). Times are
 // worker time from the replies (Reply.nanos), so they add up to at most
 // interval x workers; the rest is idle (waiting for the coordinator, a
 // process starting).
@@ -40,6 +41,7 @@ struct Activity {
   int64_t reduced = 0;        // entries replaced by a shorter input with their own features
   int64_t started = 0;        // worker processes started
   Nanos slowest = 0;          // the longest single fuzzing execution
+  int64_t capped = 0;         // commands their compare cap ended (repeatable runs)
 };
 std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 

@@ -114,6 +114,7 @@ struct Reply {
   int64_t slowest = 0;    // Fuzz: the longest execution, in nanoseconds (to the
                           // coarse clock's tick)
   uint32_t notes = 0;     // kNote* bits: what the worker has to tell once
+  uint32_t capped = 0;    // Fuzz, Minimize: 1 when its cap_cmps compares ended it
 };
 
 // Reply::notes: the worker's leak checks have stopped (leak_check.h: too

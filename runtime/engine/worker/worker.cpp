@@ -330,7 +330,10 @@ class Worker {
       now = coarse_now();
       r.slowest = std::max(r.slowest, now - then);
       if (!go_on || now >= cap || (now >= deadline && r.count >= cmd.floor)) break;
-      if (past_compare_cap(cmd, compares_from)) break;
+      if (past_compare_cap(cmd, compares_from)) {
+        r.capped = 1;
+        break;
+      }
     }
     mutator_->set_splice_source({});
     return r;
@@ -427,7 +430,10 @@ class Worker {
     const uint64_t compares_from = compares_made();
     fuzz::StillFails pred = [&](const std::vector<Value>& c) {
       bool kept = keeps_coverage(c, keep, budget, failed, r.count);
-      if (past_compare_cap(cmd, compares_from)) budget.stop();
+      if (past_compare_cap(cmd, compares_from)) {
+        r.capped = 1;
+        budget.stop();
+      }
       return kept;
     };
     input_ = original_;

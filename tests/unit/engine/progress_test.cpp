@@ -53,6 +53,10 @@ TEST_CASE("Activity lines say where the workers' time went") {
   CHECK(activity_line(quiet, 3 * kSecond, 1) ==
         "fuzz: last 3s of 1 worker: 100% fuzzing, 0% minimizing 0 new inputs, 0% idle or starting; "
         "slowest input under 10ms\n");
+  quiet.capped = 9;  // -fuzzseed: commands bounded by compares
+  CHECK(activity_line(quiet, 3 * kSecond, 1) ==
+        "fuzz: last 3s of 1 worker: 100% fuzzing, 0% minimizing 0 new inputs, 0% idle or starting; "
+        "slowest input under 10ms, 9 commands ended at the compare cap\n");
 }
 
 TEST_CASE("-v's coverage line: counters hit of all, corpus entries, their mean size, the length limit") {
