@@ -150,6 +150,22 @@ std::vector<std::string> user_flags(const BuildSettings& s, Lang lang) {
   return f;
 }
 
+// ldflags and libs from cxxtest.toml with their relative paths made the
+// module root's, as include_dirs are: the link runs in the cache's build
+// dir, where "prebuilt/libx.a" or "-Lprebuilt" would name nothing. A path
+// is an entry with a '/' ("m" stays -lm), or what follows -L.
+std::vector<std::string> module_link_args(const fs::path& root, const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const std::string& a : args) {
+    if (a.rfind("-L", 0) == 0 && a.size() > 2 && a[2] != '/')
+      out.push_back("-L" + (root / a.substr(2)).lexically_normal().string());
+    else if (!a.empty() && a[0] != '-' && a[0] != '/' && a.find('/') != std::string::npos)
+      out.push_back((root / a).lexically_normal().string());
+    else out.push_back(a);
+  }
+  return out;
+}
+
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -525,7 +541,16 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
         for (const auto& src : linked->sources) {
           bool own = linked == &pkg || linked->rel_dir == pkg.rel_dir;
           if (!is_linkable(src, own)) continue;
-          if (own && (entries.at(src.native()) & kFuzzerEntry)) pp.libfuzzer_harness = src;
+          if (own && (entries.at(src.native()) & kFuzzerEntry)) {
+            // Two would not link (LLVMFuzzerTestOneInput twice): say so here,
+            // not as the linker's duplicate symbol.
+            if (!pp.libfuzzer_harness.empty())
+              pp.errors.push_back(rel_of(config, src) + ": a second libFuzzer harness in package " +
+                                  pkg.import_path + " (the first is " + rel_of(config, pp.libfuzzer_harness) +
+                                  "): each LLVMFuzzerTestOneInput goes in a directory of its own, with its "
+                                  "own *_test.cpp");
+            pp.libfuzzer_harness = src;
+          }
           auto obj = add_compile(*linked, src, false);
           if (!obj) return Error{obj.error()};
           pp.objects.push_back(*obj);
@@ -545,7 +570,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                                           with(*base, cxxtest::instrument::uninstrumented_flags(variant))});
       pp.objects.push_back(main_obj);
       pp.binary = plan.build_dir / "bin" / (slug + ".test");
-      pp.link_args = s.ldflags;
+      pp.link_args = module_link_args(config.root, s.ldflags);
       const std::vector<const DepBuild*> link_deps = sources.deps_to_link(s);
       add_dep_archives(link_deps, pp.link_args);
       // The interception archive goes before the runtime: it uses the hook
@@ -559,7 +584,7 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                                              "-Wl,--no-whole-archive"});
       pp.link_args.push_back(install_paths().runtime_lib.string());
       for (const DepBuild* d : link_deps) pp.link_args = with(pp.link_args, d->link_args);
-      for (const auto& lib : s.libs)
+      for (const auto& lib : module_link_args(config.root, s.libs))
         pp.link_args.push_back(
             lib.empty() || lib[0] == '-' || lib.find('/') != std::string::npos ? lib : "-l" + lib);
       auto libs = pkg_config("--libs", s.pkg_config);

@@ -1,6 +1,7 @@
 # cxxtest.mk: `make test` and `make fuzz` for a cxxtest module.
 #
-# Include it from the Makefile at the module root (where cxxtest.toml is):
+# Include it from the Makefile at the module root (where cxxtest.toml is),
+# or from one above it with -C in CXXTESTFLAGS (below):
 #
 #     include /usr/share/cxxtest/cxxtest.mk
 #
@@ -16,7 +17,8 @@
 #
 #     CXXTEST       the cxxtest command                    (cxxtest)
 #     PKGS          packages for `make test`                (./...)
-#     CXXTESTFLAGS  extra flags for every cxxtest run, e.g. -v -race
+#     CXXTESTFLAGS  extra flags for every cxxtest run, e.g. -v -race, or
+#                   -C fuzz when the module is fuzz/ below this Makefile
 #     FUZZ          the fuzz target for `make fuzz`, e.g. FuzzParse (required)
 #     FUZZPKG       the one package holding it              (.)
 #     FUZZTIME      how long to fuzz: 30s, 5m or 1000x      (30s)
