@@ -9,8 +9,10 @@
 #include <filesystem>
 #include <iostream>
 
+#include "driver/deps.h"
 #include "driver/paths.h"
 #include "driver/shell.h"
+#include "instrument/noinstrument.h"
 
 namespace cxxtest::driver {
 
@@ -133,12 +135,44 @@ std::string coverage_stub_path(const Variant& v, const WrapperPaths& p) {
   return stub.empty() ? "" : (fs::path(p.lib_dir) / stub).string();
 }
 
+NoInstrument noinstrument_from_env() {
+  NoInstrument n;
+  const char* globs = std::getenv("CXXTEST_NOINSTRUMENT");
+  std::string_view rest = globs ? globs : "";
+  while (!rest.empty()) {
+    size_t colon = std::min(rest.find(':'), rest.size());
+    if (colon > 0) n.globs.emplace_back(rest.substr(0, colon));
+    rest.remove_prefix(std::min(colon + 1, rest.size()));
+  }
+  const char* source = std::getenv("CXXTEST_DEP_SOURCE");
+  const char* build = std::getenv("CXXTEST_DEP_BUILD");
+  std::error_code ec;
+  if (!n.globs.empty() && source && *source && build && *build &&
+      fs::exists(fs::path(build) / kDepCopyMarker, ec)) {
+    n.source = fs::path(source).lexically_normal().string();
+    n.copy = fs::path(build).lexically_normal().string();
+  }
+  return n;
+}
+
+bool skips_instrumentation(const CompilerArgs& kind, const std::string& cwd, const NoInstrument& n) {
+  if (n.globs.empty() || kind.sources.empty()) return false;
+  for (const auto& src : kind.sources) {
+    fs::path path = (fs::path(cwd) / src).lexically_normal();
+    if (!n.copy.empty() && is_under(path, n.copy))
+      path = (fs::path(n.source) / path.lexically_relative(n.copy)).lexically_normal();
+    if (!cxxtest::instrument::is_noinstrument(n.globs, path.string())) return false;
+  }
+  return true;
+}
+
 std::vector<std::string> wrapped_command(const std::string& compiler, const std::vector<std::string>& args,
-                                         const CompilerArgs& kind, const Variant& v, const WrapperPaths& p) {
+                                         const CompilerArgs& kind, const Variant& v, const WrapperPaths& p,
+                                         bool instrument) {
   std::vector<std::string> out{compiler};
   std::vector<std::string> compile_flags;
   if (kind.kind != Invocation::Query && (kind.kind != Invocation::Link || kind.compiles))
-    compile_flags = wrapper_compile_flags(v, p);
+    compile_flags = instrument ? wrapper_compile_flags(v, p) : cxxtest::instrument::uninstrumented_flags(v);
   out.insert(out.end(), compile_flags.begin(), compile_flags.end());
   bool compiles = kind.kind == Invocation::Compile || (kind.kind == Invocation::Link && kind.compiles);
   if (compiles && !kind.debug_flag) out.push_back(kWrapperDebugFlag);
@@ -209,7 +243,12 @@ int compiler_wrapper_main(Language lang, const std::vector<std::string>& args) {
       return fail("CXXTEST_VARIANT=" + variant->name() + " needs " + paths.laf_plugin +
                       ", which is missing (cxxtest was built without LLVM's development files)",
                   2);
-    argv = wrapped_command(compiler, args, kind, *variant, paths);
+    bool instrument = true;
+    if (variant->mode == cxxtest::instrument::Mode::Fuzz) {
+      std::error_code ec;
+      instrument = !skips_instrumentation(kind, fs::current_path(ec).string(), noinstrument_from_env());
+    }
+    argv = wrapped_command(compiler, args, kind, *variant, paths, instrument);
   }
 
   // 2. The log and the verbose line.

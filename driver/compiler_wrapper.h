@@ -40,6 +40,16 @@
 //                            compiles and the links get, as its builds do.
 //   CXXTEST_CC, CXXTEST_CXX  the real compilers; default clang, clang++.
 //                            Not found: "cxxtest cc: clang: not found (set CXXTEST_CC)", exit 127.
+//   CXXTEST_NOINSTRUMENT     globs of absolute paths, ':'-separated (*, **
+//                            and ?, as [fuzz] noinstrument): in a fuzz
+//                            variant, a compile whose every C/C++ source
+//                            matches one gets uninstrumented_flags() (the
+//                            sanitizers, no coverage) in place of the
+//                            instrumented ones, as module code [fuzz]
+//                            noinstrument names. A source under
+//                            CXXTEST_DEP_BUILD, when that dir is a copy of
+//                            CXXTEST_DEP_SOURCE (it holds kDepCopyMarker), is
+//                            matched by its path in the source dir.
 //   CXXTEST_WRAPPER_VERBOSE  1: print the final command line to stderr first.
 //   CXXTEST_COMPILE_LOG      an absolute path: the file to append one line to
 //                            per source compiled (format below).
@@ -76,6 +86,10 @@ enum class Invocation {
   Link,        // anything else with inputs: link flags and the stub, and the
                // compile flags too when an input is compiled (`cc -o prog main.c`)
 };
+
+// The file a dep's build dir holds when it is a copy of the dep's source
+// (written after the copy; holds the source dir's path).
+constexpr const char* kDepCopyMarker = ".cxxtest-copy";
 
 // Line tables only: file:line in stacks at a fraction of -g's size and time.
 constexpr const char* kWrapperDebugFlag = "-gline-tables-only";
@@ -119,12 +133,25 @@ std::vector<std::string> wrapper_compile_flags(const cxxtest::instrument::Varian
 // build system puts LDFLAGS on the link line.
 std::string coverage_stub_path(const cxxtest::instrument::Variant& v, const WrapperPaths& p);
 
+// Where CXXTEST_NOINSTRUMENT's globs apply: the globs, and the dep's
+// source dir with the build dir that copies it (both "" when not a copy).
+struct NoInstrument {
+  std::vector<std::string> globs;  // absolute
+  std::string source, copy;
+};
+NoInstrument noinstrument_from_env();
+
+// Whether `kind` compiles sources and every one of them (joined to `cwd`,
+// normalized; under `n.copy`, by its path under `n.source`) matches a glob.
+bool skips_instrumentation(const CompilerArgs& kind, const std::string& cwd, const NoInstrument& n);
+
 // The full command: compiler, then args with the variant's flags added for
 // `kind` (see the file comment); a link flag already among the compile flags
-// (the sanitizers) is not repeated.
+// (the sanitizers) is not repeated. `instrument` false: the compile flags
+// are uninstrumented_flags() (CXXTEST_NOINSTRUMENT).
 std::vector<std::string> wrapped_command(const std::string& compiler, const std::vector<std::string>& args,
                                          const CompilerArgs& kind, const cxxtest::instrument::Variant& v,
-                                         const WrapperPaths& p);
+                                         const WrapperPaths& p, bool instrument = true);
 
 // The command of an external build (CXXTEST_VARIANT=external): compiler,
 // `flags` unless the invocation is a query, then args.

@@ -280,11 +280,13 @@ DepSpec read_dep(const std::string& file, const std::string& name, const toml::t
     else if (key == "libs") d.libs = list_value(file, full, v);
     else if (key == "link") d.link = list_value(file, full, v);
     else if (key == "whole_archive") d.whole_archive = bool_value(file, full, v);
+    else if (key == "noinstrument") d.noinstrument = glob_list_value(file, full, v);
     else
       unknown_key(
           file, k,
           " in [" + section +
-              "] (want source, build, options, targets, command, include_dirs, libs, link or whole_archive)");
+              "] (want source, build, options, targets, command, include_dirs, libs, link, whole_archive "
+              "or noinstrument)");
   }
   if (!has_source)
     throw ConfigError{where(file, t.source()) + "[" + section + "] needs source = \"path/to/library\""};

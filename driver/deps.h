@@ -34,7 +34,8 @@
 // Every build command runs with the user's environment (CFLAGS, CXXFLAGS...
 // as they are: the wrappers add cxxtest's flags) plus CC / CXX (the
 // wrappers), CXXTEST_VARIANT, CXXTEST_COMPILE_LOG, CXXTEST_DEP_SOURCE,
-// CXXTEST_DEP_BUILD, CXXTEST_DEP_PREFIX, and MAKEFLAGS, MFLAGS, DESTDIR
+// CXXTEST_DEP_BUILD, CXXTEST_DEP_PREFIX, CXXTEST_NOINSTRUMENT (when there
+// are globs), and MAKEFLAGS, MFLAGS, DESTDIR
 // emptied. Builds in a copy map the copy to the source dir in debug info
 // (-ffile-prefix-map), so reports name the user's files.
 //
@@ -44,6 +45,12 @@
 // PKG_CONFIG_PATH (<prefix>/lib/pkgconfig, lib64/pkgconfig, share/pkgconfig)
 // and CMAKE_PREFIX_PATH, their include dirs (-I) CPPFLAGS and their
 // archives' dirs (-L) LDFLAGS, each before the user's own value.
+//
+// A fuzz build's wrappers compile the files that the spec's noinstrument
+// globs (relative to its source dir) or the module's [fuzz] noinstrument
+// globs (relative to the module root) match without coverage, as module
+// code: CXXTEST_NOINSTRUMENT holds them as absolute globs
+// (driver/compiler_wrapper.h).
 //
 // A dep is rebuilt when its fingerprint changes (the DepSpec, the variant,
 // the wrapper flags, the compilers, CFLAGS/CXXFLAGS/CPPFLAGS/LDFLAGS, the
@@ -136,6 +143,9 @@ struct DepContext {
   std::filesystem::path module_root;
   // The deps built before this one, in order: its build finds them.
   std::vector<EarlierDep> earlier;
+  // [fuzz] noinstrument: module-relative globs, which also leave out a
+  // dep's files under the module (a vendored third_party/zlib).
+  std::vector<std::string> module_noinstrument;
   // The compilers the wrappers run: the module's [build] compiler and
   // c_compiler; empty: clang / clang++. CXXTEST_CC / CXXTEST_CXX in the
   // environment name others, an external build's own replace both.

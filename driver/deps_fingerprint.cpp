@@ -24,9 +24,6 @@ namespace cxxtest::driver::deps {
 
 namespace {
 
-// Marks a build dir that is a copy of the source (written after the copy).
-constexpr const char* kCopyMarker = ".cxxtest-copy";
-
 constexpr std::string_view kSkippedDirs[] = {".git", ".hg", ".svn", ".deps", ".libs", "autom4te.cache"};
 constexpr std::string_view kObjectSuffixes[] = {".o", ".obj", ".lo", ".la", ".so", ".gch", ".pch"};
 // A directory holding one of these is a build tree (CMake's, configure's).
@@ -197,6 +194,7 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   add_list(out, "lib", spec.libs);
   add_list(out, "link", spec.link);
   out += std::string("whole_archive ") + (spec.whole_archive ? "true" : "false") + "\n";
+  add_list(out, "noinstrument", noinstrument_globs(spec, ctx));
   out += "variant " + ctx.build_name() + "\n";
   // What the wrappers add (the cxxtest binary itself is left out: a rebuilt
   // cxxtest does not rebuild every dep).
@@ -272,14 +270,14 @@ Expected<bool> sync_copy(const fs::path& src, const fs::path& dst, const std::ve
 Expected<bool> copy_source_to_build(const DepDirs& dirs, const std::vector<SourceEntry>& entries) {
   auto copied = sync_copy(dirs.source, dirs.build, entries);
   if (!copied) return copied;
-  Status marked = cachedir::write_atomic(dirs.build / kCopyMarker, dirs.source.string() + "\n");
+  Status marked = cachedir::write_atomic(dirs.build / kDepCopyMarker, dirs.source.string() + "\n");
   if (!marked) return Error{marked.error()};
   return true;
 }
 
 bool build_is_copy(const DepDirs& dirs) {
   struct stat st;
-  return lstat((dirs.build / kCopyMarker).c_str(), &st) == 0;
+  return lstat((dirs.build / kDepCopyMarker).c_str(), &st) == 0;
 }
 
 }  // namespace cxxtest::driver::deps

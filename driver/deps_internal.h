@@ -163,6 +163,11 @@ class DepRunner {
   int jobs_;
 };
 
+// The absolute globs of the files a dep's build compiles without coverage
+// (deps.h): the spec's under its source dir, then the module's under its
+// root. None when the build does not fuzz (a plain or external one).
+std::vector<std::string> noinstrument_globs(const DepSpec& spec, const DepContext& ctx);
+
 // The wrapper paths a context names (its cc/cxx, else beside cxxtest).
 std::string wrapper_cc(const DepContext& ctx);
 std::string wrapper_cxx(const DepContext& ctx);

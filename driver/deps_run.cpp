@@ -34,6 +34,17 @@ std::string how_it_ended(const ExitStatus& st) {
 
 }  // namespace
 
+std::vector<std::string> noinstrument_globs(const DepSpec& spec, const DepContext& ctx) {
+  if (ctx.external || ctx.variant.mode != cxxtest::instrument::Mode::Fuzz) return {};
+  std::vector<std::string> out;
+  auto under = [](const fs::path& dir, const std::string& glob) {
+    return fs::path(glob).is_absolute() ? glob : (dir / glob).lexically_normal().string();
+  };
+  for (const auto& g : spec.noinstrument) out.push_back(under(spec.source, g));
+  for (const auto& g : ctx.module_noinstrument) out.push_back(under(ctx.module_root, g));
+  return out;
+}
+
 std::string wrapper_cc(const DepContext& ctx) {
   return (ctx.cc.empty() ? install_paths().prefix / "bin" / "cxxtest-cc" : ctx.cc).string();
 }
@@ -88,6 +99,11 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
       "MFLAGS=",
       "DESTDIR=",
   };
+  if (auto globs = noinstrument_globs(spec, ctx); !globs.empty()) {
+    std::string lines;
+    for (const auto& g : globs) lines += (lines.empty() ? "" : ":") + g;
+    env_.push_back("CXXTEST_NOINSTRUMENT=" + lines);
+  }
   find_earlier_deps(ctx);
   env_.push_back("CXXTEST_CC=" + dep_compiler(ctx, false));
   env_.push_back("CXXTEST_CXX=" + dep_compiler(ctx, true));

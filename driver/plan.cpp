@@ -340,6 +340,7 @@ Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Varia
   ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
   ctx.print_commands = in.print_commands;
   ctx.module_root = in.config->root;
+  ctx.module_noinstrument = in.config->noinstrument;
   set_module_compilers(*in.config, ctx);
   auto built = build_used_deps(*in.config, *in.matched, ctx);
   if (!built) return Error{built.error()};

@@ -178,6 +178,45 @@ TEST_CASE("compile log lines: absolute source, cwd, then the original args, tab-
   CHECK(compile_log_line("/abs/x.cc", "/w", {"-c", "/abs/x.cc"}) == "/abs/x.cc\t/w\t-c\t/abs/x.cc\n");
 }
 
+TEST_CASE("CXXTEST_NOINSTRUMENT: a compile whose every source matches a glob skips instrumentation") {
+  NoInstrument n{{"/src/lib/third_party/**", "/m/vendor/*.c"}, "", ""};
+  auto skips = [&](const Args& args, const std::string& cwd) {
+    return skips_instrumentation(classify_compiler_args(args), cwd, n);
+  };
+  CHECK(skips({"-c", "third_party/z/inflate.c", "-o", "inflate.o"}, "/src/lib"));
+  CHECK(skips({"-c", "../lib/third_party/a.c", "-o", "a.o"}, "/src/tools"));
+  CHECK(skips({"-c", "/m/vendor/v.c"}, "/anywhere"));
+  CHECK_FALSE(skips({"-c", "/m/vendor/sub/v.c"}, "/"));  // * stays within one directory
+  CHECK_FALSE(skips({"-c", "parse.c"}, "/src/lib"));
+  CHECK_FALSE(skips({"-c", "third_party/a.c", "parse.c"}, "/src/lib"));      // one source is not
+  CHECK_FALSE(skips({"a.o", "b.o", "-o", "prog"}, "/src/lib/third_party"));  // a link compiles nothing
+  CHECK_FALSE(skips({"-c", "-x", "c", "-"}, "/src/lib/third_party"));        // stdin: no path to match
+
+  // A build in a copy of the source: its files are matched by their
+  // source paths, and a file of the copy's own by its own.
+  n.source = "/src/lib";
+  n.copy = "/cache/deps/lib/build";
+  CHECK(skips({"-c", "third_party/a.c"}, "/cache/deps/lib/build"));
+  CHECK_FALSE(skips({"-c", "parse.c"}, "/cache/deps/lib/build"));
+  CHECK_FALSE(skips({"-c", "/cache/deps/lib/buildx/third_party/a.c"}, "/"));
+
+  NoInstrument none;
+  CHECK_FALSE(skips_instrumentation(classify_compiler_args({"-c", "a.c"}), "/", none));
+}
+
+TEST_CASE("an uninstrumented compile keeps the sanitizers and the link its stub, without coverage") {
+  Args compile{"-c", "a.c", "-o", "a.o"};
+  Args argv = wrapped_command("clang", compile, classify_compiler_args(compile), kFuzzAsan, kPaths, false);
+  CHECK(count(argv, kCoverage) == 0);
+  CHECK(count(argv, "-fsanitize=address") == 1);
+  CHECK(count(argv, "-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION") == 1);
+  CHECK(count(argv, kWrapperNoWerror) == 1);
+  Args link{"a.c", "-o", "prog"};
+  argv = wrapped_command("clang", link, classify_compiler_args(link), kFuzz, kPaths, false);
+  CHECK(count(argv, kCoverage) == 0);
+  CHECK(argv.back() == kStub);
+}
+
 TEST_CASE("CXXTEST_VARIANT: a variant name, fuzz by default, anything else names the allowed ones") {
   std::string err;
   CHECK(variant_from_env(nullptr, &err)->name() == "fuzz");

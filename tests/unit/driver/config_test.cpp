@@ -130,7 +130,7 @@ TEST_CASE("[deps.NAME] tables") {
   auto c = parse(
       "[module]\nname = \"m\"\n"
       "[deps.cares]\nsource = \"../c-ares\"\nbuild = \"autotools\"\noptions = [\"--disable-tests\"]\n"
-      "link = [\"-lresolv\"]\nwhole_archive = false\n"
+      "link = [\"-lresolv\"]\nwhole_archive = false\nnoinstrument = [\"src/third_party/**\"]\n"
       "[deps.yaml]\nsource = \"/src/yaml-cpp\"\ntargets = [\"yaml-cpp\"]\n"
       "[package.\"fuzz\"]\ndeps = [\"yaml\"]\n");
   REQUIRE(c.ok());
@@ -141,6 +141,8 @@ TEST_CASE("[deps.NAME] tables") {
   CHECK(c->deps[0].options == std::vector<std::string>{"--disable-tests"});
   CHECK(c->deps[0].link == std::vector<std::string>{"-lresolv"});
   CHECK_FALSE(c->deps[0].whole_archive);
+  CHECK(c->deps[0].noinstrument == std::vector<std::string>{"src/third_party/**"});
+  CHECK(c->deps[1].noinstrument.empty());
   CHECK(c->deps[0].where == "cxxtest.toml:3:1");
   CHECK(c->deps[1].source == "/src/yaml-cpp");
   CHECK(c->deps[1].build.empty());
