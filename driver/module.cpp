@@ -131,7 +131,13 @@ Expected<std::vector<Package>> match_scanned(const std::vector<Package>& all, co
         matched = true;
       }
     }
-    if (!matched) return Error{"pattern " + pattern + ": matched no packages"};
+    if (!matched) {
+      // Where it looked: a pattern is relative to the current directory,
+      // which may not be where the user thinks (a package's testdata/).
+      fs::path where = rel == "." ? config.root : config.root / rel;
+      return Error{"pattern " + pattern + ": matched no packages (in " + where.lexically_normal().string() +
+                   (recursive ? "/..." : "") + ")"};
+    }
   }
   std::vector<Package> out;
   for (const auto& [rel, pkg] : chosen) out.push_back(*pkg);

@@ -81,7 +81,10 @@ TEST_CASE("packages, patterns and the transitive link set") {
   REQUIRE(one.ok());
   CHECK(one->at(0).rel_dir == "b");
   CHECK(match_packages(c, {"example.com/m/c"}, s.root)->at(0).rel_dir == "c");
-  CHECK(match_packages(c, {"./nope"}, s.root).error() == "pattern ./nope: matched no packages");
+  CHECK(match_packages(c, {"./nope"}, s.root).error() ==
+        "pattern ./nope: matched no packages (in " + (s.root / "nope").string() + ")");
+  CHECK(match_packages(c, {"./nope/..."}, s.root).error() ==
+        "pattern ./nope/...: matched no packages (in " + (s.root / "nope").string() + "/...)");
   CHECK(match_packages(c, {"../.."}, s.root).error().find("outside the module") != std::string::npos);
 
   std::map<std::string, Package> by_dir;
