@@ -253,7 +253,11 @@ void Coordinator::on_death(size_t i) {
 void Coordinator::found_crash(size_t i, Failure f) {
   if (crash_) return;  // one crash at a time, as Go
   if (opts_.keep_going && !reported_.empty()) {
-    std::string sanitizer = f.kind == FailureKind::Exit ? take_sanitizer_report() : std::string();
+    // The report the reported failures' signatures were made with: a
+    // sanitizer's exit, or LeakSanitizer's (whose allocation site tells
+    // leaks apart).
+    bool reported = f.kind == FailureKind::Exit || f.kind == FailureKind::Leak;
+    std::string sanitizer = reported ? take_sanitizer_report() : std::string();
     std::string sig = failure_signature(f, sanitizer);
     if (std::find(reported_.begin(), reported_.end(), sig) != reported_.end()) {
       ++repeats_;  // the worker, if it died, is started again by dispatch

@@ -81,14 +81,38 @@ bool same_failure(const Failure& a, const Failure& b) {
   }
 }
 
+namespace {
+
+// A leak report's SUMMARY counts bytes and allocations, which differ from
+// one input to the next for the same leak. Its place is the first leak's
+// allocation stack: frames #1 and #2 ("in FUNC FILE:LINE", without the
+// address), below the allocator of frame #0.
+std::string leak_site(const std::string& report) {
+  size_t leak = report.find(" leak of ");
+  if (leak == std::string::npos) return "";
+  std::string site;
+  for (const char* frame : {"#1 ", "#2 "}) {
+    size_t at = report.find(frame, leak);
+    if (at == std::string::npos) break;
+    size_t end = report.find('\n', at);
+    std::string line = report.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    size_t in = line.find(" in ");
+    site += "|" + (in == std::string::npos ? line : line.substr(in + 4));
+  }
+  return site;
+}
+
+}  // namespace
+
 std::string failure_signature(const Failure& f, const std::string& sanitizer_report) {
   std::string sig = std::to_string(int(f.kind)) + "|" + std::to_string(f.detail) + "|" + f.where;
   if (f.kind == FailureKind::Signal)
     for (uint64_t offset : top_exe_frames(f.frames)) sig += "|" + std::to_string(offset);
   size_t summary = sanitizer_report.find("SUMMARY: ");
-  if (summary != std::string::npos)
-    sig += "|" + sanitizer_report.substr(summary, sanitizer_report.find('\n', summary) - summary);
-  return sig;
+  if (summary == std::string::npos) return sig;
+  std::string line = sanitizer_report.substr(summary, sanitizer_report.find('\n', summary) - summary);
+  if (line.find(" leaked in ") != std::string::npos) return sig + "|leak" + leak_site(sanitizer_report);
+  return sig + "|" + line;
 }
 
 std::string describe_status(int status) {

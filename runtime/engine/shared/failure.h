@@ -49,7 +49,9 @@ bool same_failure(const Failure& a, const Failure& b);
 // once: the kind, then what tells bugs of that kind apart: the log line
 // (t.Error/t.Fatal's file:line), the exception type, the signal and the
 // innermost two frames in the test binary, the exit status, and for a
-// sanitizer's report its SUMMARY line (its kind and where it happened).
+// sanitizer's report its SUMMARY line (its kind and where it happened),
+// but for a leak, whose SUMMARY counts bytes, the first leak's allocation
+// frames #1 and #2.
 std::string failure_signature(const Failure& f, const std::string& sanitizer_report);
 
 // Go's exit description: "exit status 3", "signal: killed",

@@ -118,3 +118,24 @@ TEST_CASE("Failure texts") {
         "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
         "cxxtest -run=FuzzX/0123456789abcdef ./p\n");
 }
+
+TEST_CASE("failure_signature: a leak is its allocation site, whatever its size") {
+  Failure f;
+  f.kind = FailureKind::Exit;
+  f.detail = 1;
+  auto leak = [](const std::string& bytes, const std::string& site) {
+    return "==1==ERROR: LeakSanitizer: detected memory leaks\n\nDirect leak of " + bytes +
+           " byte(s) in 1 object(s) allocated from:\n    #0 0x4a in calloc\n    #1 0x4b in pj_calloc "
+           "pj_malloc.c:69:17\n    #2 0x4c in " +
+           site + "\n\nSUMMARY: AddressSanitizer: " + bytes + " byte(s) leaked in 1 allocation(s).\n";
+  };
+  std::string urm5 = failure_signature(f, leak("640", "setup_urm5 PJ_urm5.c:70:5"));
+  CHECK(urm5 == failure_signature(f, leak("48", "setup_urm5 PJ_urm5.c:70:5")));
+  CHECK(urm5 != failure_signature(f, leak("640", "setup_goode PJ_goode.c:41:9")));
+  CHECK(urm5.find("pj_malloc.c:69:17") != std::string::npos);
+  // Other reports keep their SUMMARY line.
+  std::string overflow = "SUMMARY: AddressSanitizer: heap-buffer-overflow a.c:3 in f\n";
+  CHECK(failure_signature(f, overflow) !=
+        failure_signature(f, "SUMMARY: AddressSanitizer: SEGV b.c:4 in g\n"));
+  CHECK(failure_signature(f, overflow).find("heap-buffer-overflow a.c:3") != std::string::npos);
+}
