@@ -212,6 +212,10 @@ void import_runner(TestState&, const FuzzTarget& target) {
              "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
            " already present) into " + dest + "\n";
+  // -fuzzimport only imports (as Go's flags never fuzz and do something
+  // else at once): say what fuzzes from them.
+  if (stats.imported > 0)
+    r.out += "fuzzimport: to fuzz from them, run the command again without -fuzzimport\n";
 }
 
 // The targets matching -test.fuzz (and not -test.skip), in order. On a bad
