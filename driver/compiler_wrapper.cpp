@@ -135,12 +135,22 @@ std::string coverage_stub_path(const Variant& v, const WrapperPaths& p) {
   return stub.empty() ? "" : (fs::path(p.lib_dir) / stub).string();
 }
 
+namespace {
+constexpr char kGlobSeparator = ':';  // CXXTEST_NOINSTRUMENT's, as PATH's
+}  // namespace
+
+std::string noinstrument_env_value(const std::vector<std::string>& globs) {
+  std::string out;
+  for (const auto& g : globs) out += (out.empty() ? "" : std::string(1, kGlobSeparator)) + g;
+  return out;
+}
+
 NoInstrument noinstrument_from_env() {
   NoInstrument n;
   const char* globs = std::getenv("CXXTEST_NOINSTRUMENT");
   std::string_view rest = globs ? globs : "";
   while (!rest.empty()) {
-    size_t colon = std::min(rest.find(':'), rest.size());
+    size_t colon = std::min(rest.find(kGlobSeparator), rest.size());
     if (colon > 0) n.globs.emplace_back(rest.substr(0, colon));
     rest.remove_prefix(std::min(colon + 1, rest.size()));
   }

@@ -140,6 +140,9 @@ struct NoInstrument {
   std::string source, copy;
 };
 NoInstrument noinstrument_from_env();
+// The CXXTEST_NOINSTRUMENT value that noinstrument_from_env() reads back as
+// `globs` (what a dep's build sets).
+std::string noinstrument_env_value(const std::vector<std::string>& globs);
 
 // Whether `kind` compiles sources and every one of them (joined to `cwd`,
 // normalized; under `n.copy`, by its path under `n.source`) matches a glob.

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cachedir/atomic_file.h"
+#include "driver/compiler_wrapper.h"
 #include "driver/deps_internal.h"
 #include "driver/paths.h"
 #include "driver/process.h"
@@ -99,11 +100,8 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
       "MFLAGS=",
       "DESTDIR=",
   };
-  if (auto globs = noinstrument_globs(spec, ctx); !globs.empty()) {
-    std::string lines;
-    for (const auto& g : globs) lines += (lines.empty() ? "" : ":") + g;
-    env_.push_back("CXXTEST_NOINSTRUMENT=" + lines);
-  }
+  if (auto globs = noinstrument_globs(spec, ctx); !globs.empty())
+    env_.push_back("CXXTEST_NOINSTRUMENT=" + noinstrument_env_value(globs));
   find_earlier_deps(ctx);
   env_.push_back("CXXTEST_CC=" + dep_compiler(ctx, false));
   env_.push_back("CXXTEST_CXX=" + dep_compiler(ctx, true));

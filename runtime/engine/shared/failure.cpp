@@ -85,8 +85,10 @@ namespace {
 
 // A leak report's SUMMARY counts bytes and allocations, which differ from
 // one input to the next for the same leak. Its place is the first leak's
-// allocation stack: frames #1 and #2 ("in FUNC FILE:LINE", without the
-// address), below the allocator of frame #0.
+// allocation stack: frames #1 and #2 below the allocator of frame #0,
+// without the address, which differs between processes ("in FUNC
+// FILE:LINE", or "(MODULE+0xOFFSET)" for a frame the coordinator could not
+// symbolize).
 std::string leak_site(const std::string& report) {
   size_t leak = report.find(" leak of ");
   if (leak == std::string::npos) return "";
@@ -96,8 +98,8 @@ std::string leak_site(const std::string& report) {
     if (at == std::string::npos) break;
     size_t end = report.find('\n', at);
     std::string line = report.substr(at, end == std::string::npos ? std::string::npos : end - at);
-    size_t in = line.find(" in ");
-    site += "|" + (in == std::string::npos ? line : line.substr(in + 4));
+    size_t after_address = line.find(' ', 3);  // "#1 0x55d0c1a2b3c4 ..."
+    site += "|" + (after_address == std::string::npos ? std::string() : line.substr(after_address + 1));
   }
   return site;
 }

@@ -11,7 +11,8 @@
 // call, exactly as long as the input (const char*: and its NUL), as
 // libFuzzer copies each input: a read one byte past the end lands in ASan's
 // redzone, not in the spare capacity of the Value's std::string (other
-// builds point into that string: see CXXTEST_INPUT_BLOCKS). They are valid only during the call.
+// builds point into that string: see CXXTEST_INPUT_BLOCKS). They are valid
+// only during the call.
 // std::span parameters need C++20 (CXXTEST_HAS_SPAN).
 #pragma once
 

@@ -133,6 +133,10 @@ TEST_CASE("failure_signature: a leak is its allocation site, whatever its size")
   CHECK(urm5 == failure_signature(f, leak("48", "setup_urm5 PJ_urm5.c:70:5")));
   CHECK(urm5 != failure_signature(f, leak("640", "setup_goode PJ_goode.c:41:9")));
   CHECK(urm5.find("pj_malloc.c:69:17") != std::string::npos);
+  // Another process: other addresses, the same leak.
+  std::string moved = leak("640", "setup_urm5 PJ_urm5.c:70:5");
+  moved.replace(moved.find("0x4b"), 4, "0x9b");
+  CHECK(failure_signature(f, moved) == urm5);
   // Other reports keep their SUMMARY line.
   std::string overflow = "SUMMARY: AddressSanitizer: heap-buffer-overflow a.c:3 in f\n";
   CHECK(failure_signature(f, overflow) !=
