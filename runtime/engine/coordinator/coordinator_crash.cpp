@@ -134,6 +134,10 @@ void Coordinator::handle_crash() {
       unminimized = *written;
   if (enabled && !input.empty() && !interrupted()) {
     std::fputs(minimizing_file_line(corpus::encode(input, opts_.needs).size()).c_str(), stderr);
+    // Minimizing can take its whole -fuzzminimizetime: say what failed.
+    ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
+    std::string headline = failure_headline(last, ctx, newest_sanitizer_summary());
+    std::fprintf(stderr, "fuzz: the input failed with: %s\n", headline.c_str());
     minimizing_crash_ = true;
     fuzz::Budget budget = fuzz::Budget::from_flag(opts_.minimize_duration, opts_.minimize_count);
     if (budget_.limited()) budget.cap_calls(budget_.unreserved());

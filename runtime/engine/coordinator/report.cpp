@@ -109,6 +109,43 @@ std::string failure_text(const Failure& f, const ReportContext& ctx, const std::
   return out + "\n";
 }
 
+namespace {
+
+// One line fit for a terminal: control bytes shown as '?', cut at 200 bytes.
+std::string one_line(std::string text) {
+  if (text.size() > 200) text = text.substr(0, 197) + "...";
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return text;
+}
+
+std::string headline_of(const Failure& f, const ReportContext& ctx, const std::string& sanitizer_summary) {
+  if (!sanitizer_summary.empty()) return sanitizer_summary;
+  std::string line = death_line(f, ctx);
+  if (!line.empty()) return line;
+  if (f.kind == FailureKind::Signal)
+    return f.value == kStackOverflow ? "stack overflow" : "signal " + signal_text(f.detail);
+  if (f.kind == FailureKind::Terminate)
+    return "std::terminate called" + (f.where.empty() ? "" : " after throwing " + f.where);
+  // A log's or exception's first line that says something ("--- FAIL: ..."
+  // headers do not).
+  for (size_t at = 0; at < f.text.size();) {
+    size_t nl = f.text.find('\n', at);
+    size_t end = nl == std::string::npos ? f.text.size() : nl;
+    size_t from = f.text.find_first_not_of(" \t", at);
+    if (from < end && f.text.compare(from, 4, "--- ") != 0) return f.text.substr(from, end - from);
+    at = end + 1;
+  }
+  return f.kind == FailureKind::Exception ? "exception " + f.where : "the test failed";
+}
+
+}  // namespace
+
+std::string failure_headline(const Failure& f, const ReportContext& ctx,
+                             const std::string& sanitizer_summary) {
+  return one_line(headline_of(f, ctx, sanitizer_summary));
+}
+
 std::string sanitizer_exit_line(const Failure& f) {
   return "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + ")";
 }

@@ -45,6 +45,13 @@ struct ReportContext {
 std::string failure_text(const Failure& f, const ReportContext& ctx, const std::string& stack,
                          const std::string& output = "");
 
+// One line naming a failure, for a progress line while its input is
+// minimized: the sanitizer's SUMMARY (`sanitizer_summary`, without
+// "SUMMARY: "; "" when none), else the failing log line, the exception,
+// the signal, or the reason the worker ended.
+std::string failure_headline(const Failure& f, const ReportContext& ctx,
+                             const std::string& sanitizer_summary);
+
 // "fuzzing process terminated by a sanitizer report (exit status N)": the
 // first line when a sanitizer ended the worker (kind Exit), whose report
 // follows it instead of failure_text.

@@ -55,31 +55,54 @@ void route_sanitizer_reports() {
   __sanitizer_set_report_path(path.c_str());
 }
 
-std::string take_sanitizer_report() {
-  fs::path newest;
+namespace {
+
+// The coordinator's report files and the newest of them (empty if none).
+std::vector<fs::path> report_files(fs::path* newest) {
   fs::file_time_type newest_time{};
   std::error_code ec;
   std::vector<fs::path> all;
-  if (coordinator_dir().empty()) return "";
+  if (coordinator_dir().empty()) return all;
   for (const auto& e : fs::directory_iterator(coordinator_dir(), ec)) {
     if (!e.is_regular_file(ec)) continue;
     all.push_back(e.path());
     auto t = e.last_write_time(ec);
-    if (newest.empty() || t > newest_time) {
-      newest = e.path();
+    if (newest->empty() || t > newest_time) {
+      *newest = e.path();
       newest_time = t;
     }
   }
-  std::string text;
-  if (!newest.empty()) {
-    std::ifstream in(newest);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-  }
+  return all;
+}
+
+std::string read_whole(const fs::path& path) {
+  if (path.empty()) return "";
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::string take_sanitizer_report() {
+  fs::path newest;
+  std::vector<fs::path> all = report_files(&newest);
+  std::string text = read_whole(newest);
+  std::error_code ec;
   for (const auto& p : all) fs::remove(p, ec);
   if (text.find("ThreadSanitizer: data race") != std::string::npos) g_race = true;
   return symbolize_sanitizer_frames(text);
+}
+
+std::string newest_sanitizer_summary() {
+  fs::path newest;
+  report_files(&newest);
+  std::string text = symbolize_sanitizer_frames(read_whole(newest));  // names the SUMMARY's place too
+  size_t at = text.find("SUMMARY: ");
+  if (at == std::string::npos) return "";
+  at += 9;
+  return text.substr(at, text.find('\n', at) - at);
 }
 
 bool race_reported() { return g_race; }

@@ -23,6 +23,9 @@ void route_sanitizer_reports();
 // Coordinator side: the newest report a worker's sanitizer wrote, or "";
 // removes every report file of this coordinator.
 std::string take_sanitizer_report();
+// Coordinator side: the SUMMARY line of the newest report (without
+// "SUMMARY: "), or ""; removes nothing.
+std::string newest_sanitizer_summary();
 
 // True once a report taken was ThreadSanitizer's data race: the run then
 // exits with status 66, as a race that halted a worker.

@@ -143,3 +143,31 @@ TEST_CASE("failure_signature: a leak is its allocation site, whatever its size")
         failure_signature(f, "SUMMARY: AddressSanitizer: SEGV b.c:4 in g\n"));
   CHECK(failure_signature(f, overflow).find("heap-buffer-overflow a.c:3") != std::string::npos);
 }
+
+TEST_CASE("Failure headlines: one line naming the failure") {
+  ReportContext ctx{"FuzzX", 1'000'000'000, 2048};
+  Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n    more\n"};
+  CHECK(failure_headline(t, ctx, "") == "x_test.cpp:3: boom");
+  // A sanitizer's SUMMARY says more than anything else.
+  CHECK(failure_headline(t, ctx, "AddressSanitizer: heap-buffer-overflow p.cpp:7:3 in parse") ==
+        "AddressSanitizer: heap-buffer-overflow p.cpp:7:3 in parse");
+  Failure e{FailureKind::Exception,
+            0,
+            0,
+            0,
+            "std::out_of_range",
+            {},
+            "--- FAIL: FuzzX (0.00s)\n    panic: uncaught exception std::out_of_range: at\n"};
+  CHECK(failure_headline(e, ctx, "") == "panic: uncaught exception std::out_of_range: at");
+  Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, ""};
+  CHECK(failure_headline(s, ctx, "") == "signal SIGSEGV: segmentation violation");
+  Failure x{FailureKind::Exit, 3, 0, 0, "", {}, ""};
+  CHECK(failure_headline(x, ctx, "") == "fuzzing process hung or terminated unexpectedly: exit status 3");
+  Failure k{FailureKind::Terminate, 0, 0, 0, "Oops", {}, ""};
+  CHECK(failure_headline(k, ctx, "") == "std::terminate called after throwing Oops");
+  // What a terminal would act on is shown as '?', and a long line is cut.
+  Failure c{FailureKind::TestFailed, 0, 0, 0, "", {}, "    bad \x1b[0m\n"};
+  CHECK(failure_headline(c, ctx, "") == "bad ?[0m");
+  Failure l{FailureKind::TestFailed, 0, 0, 0, "", {}, std::string(500, 'a') + "\n"};
+  CHECK(failure_headline(l, ctx, "").size() == 200);
+}
