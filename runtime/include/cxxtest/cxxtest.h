@@ -478,6 +478,16 @@ class M {
   int code_ = 0;
 };
 
+// LibFuzzerHarness is <cxxtest/libfuzzer.h>'s (a libFuzzer harness as a
+// fuzz test). A call without that include lands here and says so; with
+// it, its non-template overload is the better match and this is never
+// instantiated.
+template <class Missing = void>
+void LibFuzzerHarness(F&) {
+  static_assert(!std::is_same_v<Missing, Missing>,
+                "cxxtest::LibFuzzerHarness needs #include <cxxtest/libfuzzer.h>");
+}
+
 }  // namespace cxxtest
 
 #include <cxxtest/benchmark.h>  // B, PB, DoNotOptimize: after TB, which B extends
