@@ -279,14 +279,15 @@ DepSpec read_dep(const std::string& file, const std::string& name, const toml::t
     else if (key == "include_dirs") d.include_dirs = list_value(file, full, v);
     else if (key == "libs") d.libs = list_value(file, full, v);
     else if (key == "link") d.link = list_value(file, full, v);
+    else if (key == "link_only") d.link_only = bool_value(file, full, v);
     else if (key == "whole_archive") d.whole_archive = bool_value(file, full, v);
     else if (key == "noinstrument") d.noinstrument = glob_list_value(file, full, v);
     else
       unknown_key(
           file, k,
           " in [" + section +
-              "] (want source, build, options, targets, command, include_dirs, libs, link, whole_archive "
-              "or noinstrument)");
+              "] (want source, build, options, targets, command, include_dirs, libs, link, link_only, "
+              "whole_archive or noinstrument)");
   }
   if (!has_source)
     throw ConfigError{where(file, t.source()) + "[" + section + "] needs source = \"path/to/library\""};

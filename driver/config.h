@@ -73,6 +73,7 @@ struct DepSpec {
   std::vector<std::string> include_dirs;  // as written (see driver/deps.h for how they resolve)
   std::vector<std::string> libs;          // as written: static libraries it produces
   std::vector<std::string> link;          // extra link arguments ("-lz", "-ldl")
+  bool link_only = false;                 // link replaces what pkg-config / the CMake probe found
   bool whole_archive = true;              // link its archives whole, so its definitions win
   std::vector<std::string> noinstrument;  // globs relative to `source` compiled without coverage
   std::string where;                      // "cxxtest.toml:L:C" of the table, for messages

@@ -240,8 +240,8 @@ fs::path expand_lib_path(const std::string& entry, const DepDirs& dirs) {
   return (dirs.build / entry).lexically_normal();
 }
 
-// The spec's link arguments, and for autotools/make/command its
-// include_dirs and libs in place of the defaults (cmake: in addition).
+// The spec's include_dirs and libs: for autotools/make/command in place of
+// the defaults (cmake: in addition). Its link goes last (build_dep).
 Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const DepDirs& dirs, DepRunner& run,
                           DepBuild& b) {
   if (system != "cmake" && !spec.include_dirs.empty()) b.include_dirs.clear();
@@ -254,7 +254,6 @@ Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const 
       return run.error("libs entry \"" + l + "\" (" + p.string() + "): no such file after the build");
     b.archives.push_back(p);
   }
-  b.link_args.insert(b.link_args.end(), spec.link.begin(), spec.link.end());
   b.whole_archive = spec.whole_archive;
   return true;
 }
@@ -361,6 +360,9 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!found) return Error{found.error()};
   drop_contained_archives(spec, built->archives);
   add_pkg_config(spec, dirs, run, *built);
+  // After what the build named (pkg-config, the CMake probe): what those
+  // libraries miss comes after them on the link line.
+  built->link_args.insert(built->link_args.end(), spec.link.begin(), spec.link.end());
   built->compiled_sources = compiled_sources(dirs);
   built->fingerprint = fingerprint.hash;
   for (const auto& a : built->archives)

@@ -78,7 +78,9 @@
 // set. Whatever the system, *.pc files the build installed (<prefix>/lib/
 // pkgconfig, lib64/pkgconfig, share/pkgconfig) add pkg-config's include dirs
 // (unless the spec names include_dirs), defines, and static link arguments
-// (unless the spec names link), but -l of the dep's own archives.
+// (unless link_only), but -l of the dep's own archives. The spec's link
+// comes last, after those and a CMake build's probed libraries (which
+// link_only drops as well).
 #pragma once
 
 #include <filesystem>

@@ -363,8 +363,9 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
     return run.error(reply.error() + shared_only_hint(spec, static_switches(dirs)));
   }
   if (!reply) return run.error(reply.error());
-  // The spec's link replaces what the probe found, as it does pkg-config's.
-  if (!spec.link.empty()) reply->link_args.clear();
+  // link_only: the spec's link replaces what the probe found, as it does
+  // pkg-config's; otherwise link adds to it.
+  if (spec.link_only) reply->link_args.clear();
   // Headers as the project installs them: old-style projects set no target
   // include dirs (PCRE2 10.00's pcre2posix.h is only in src/ and, after an
   // install, in include/). Its install rules usually name its programs

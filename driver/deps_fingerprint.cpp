@@ -193,6 +193,9 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   add_list(out, "include_dir", spec.include_dirs);
   add_list(out, "lib", spec.libs);
   add_list(out, "link", spec.link);
+  // "link_mode": link added to what was found from 2026-11-29 on (it
+  // replaced it before), so builds cached before then are redone.
+  out += std::string("link_mode ") + (spec.link_only ? "only" : "add") + "\n";
   out += std::string("whole_archive ") + (spec.whole_archive ? "true" : "false") + "\n";
   add_list(out, "noinstrument", noinstrument_globs(spec, ctx));
   out += "variant " + ctx.build_name() + "\n";

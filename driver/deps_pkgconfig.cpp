@@ -108,7 +108,7 @@ void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, De
   std::vector<std::string> cflags, libs;
   if (!query({"--cflags"}, &cflags)) return;
   add_cflags(cflags, spec.include_dirs.empty(), b);
-  if (!spec.link.empty() || !query({"--static", "--libs"}, &libs)) return;
+  if (spec.link_only || !query({"--static", "--libs"}, &libs)) return;
   // -l of its own archives or an earlier dep's (linked as deps already).
   std::vector<fs::path> archives = b.archives;
   for (const EarlierDep& d : run.earlier())

@@ -130,7 +130,8 @@ TEST_CASE("[deps.NAME] tables") {
   auto c = parse(
       "[module]\nname = \"m\"\n"
       "[deps.cares]\nsource = \"../c-ares\"\nbuild = \"autotools\"\noptions = [\"--disable-tests\"]\n"
-      "link = [\"-lresolv\"]\nwhole_archive = false\nnoinstrument = [\"src/third_party/**\"]\n"
+      "link = [\"-lresolv\"]\nlink_only = true\nwhole_archive = false\nnoinstrument = "
+      "[\"src/third_party/**\"]\n"
       "[deps.yaml]\nsource = \"/src/yaml-cpp\"\ntargets = [\"yaml-cpp\"]\n"
       "[package.\"fuzz\"]\ndeps = [\"yaml\"]\n");
   REQUIRE(c.ok());
@@ -140,6 +141,8 @@ TEST_CASE("[deps.NAME] tables") {
   CHECK(c->deps[0].build == "autotools");
   CHECK(c->deps[0].options == std::vector<std::string>{"--disable-tests"});
   CHECK(c->deps[0].link == std::vector<std::string>{"-lresolv"});
+  CHECK(c->deps[0].link_only);
+  CHECK_FALSE(c->deps[1].link_only);
   CHECK_FALSE(c->deps[0].whole_archive);
   CHECK(c->deps[0].noinstrument == std::vector<std::string>{"src/third_party/**"});
   CHECK(c->deps[1].noinstrument.empty());

@@ -506,14 +506,19 @@ TEST_CASE(
   CHECK(r->link_args ==
         std::vector<std::string>{"-L" + (prefix / "lib").string(), "-lm"});  // not -la: linked
 
-  // The spec's include_dirs and link win over the .pc file's.
+  // The spec's include_dirs win over the .pc file's; its link comes after
+  // the .pc file's, and replaces it with link_only.
   spec.include_dirs = {"$PREFIX/include"};
   spec.link = {"-lz"};
   r = ensure_dep(spec, ctx);
   REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
   CHECK(r->include_dirs == std::vector<fs::path>{prefix / "include"});
-  CHECK(r->link_args == std::vector<std::string>{"-lz"});
+  CHECK(r->link_args == std::vector<std::string>{"-L" + (prefix / "lib").string(), "-lm", "-lz"});
   CHECK(r->defines == std::vector<std::string>{"A_STATIC=1"});
+  spec.link_only = true;
+  r = ensure_dep(spec, ctx);
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  CHECK(r->link_args == std::vector<std::string>{"-lz"});
 
   CHECK(split_pkg_config_words(" -I/a\\ b  -lx\n") == std::vector<std::string>{"-I/a b", "-lx"});
 }
