@@ -67,11 +67,13 @@ void Coordinator::run() {
                static_cast<unsigned long long>(opts_.seed), static_cast<unsigned long long>(opts_.seed));
   // A run that goes on from an earlier one's corpus (libFuzzer: "INFO:
   // seed corpus: files: N") says so: its first progress lines count them.
-  if (cached_entries_ > 0)
+  size_t cached = 0;
+  for (size_t i = 0; i < corpus_.size(); ++i) cached += corpus_[i].source == Source::Cache;
+  if (cached > 0)
     std::fprintf(
         stderr,
         "fuzz: resuming from %zu %s of the generated corpus in %s (cxxtest clean -fuzzcache empties it)\n",
-        cached_entries_, cached_entries_ == 1 ? "input" : "inputs", opts_.cache_dir.c_str());
+        cached, cached == 1 ? "input" : "inputs", opts_.cache_dir.c_str());
   // That the tokens arrived (libFuzzer says "Dictionary: N entries").
   if (!target_.dict.empty())
     std::fprintf(stderr, "fuzz: dictionary: %zu %s (F::Dict, testdata/fuzz/%s.dict)\n", target_.dict.size(),
@@ -113,11 +115,8 @@ bool Coordinator::load_corpus() {
   }
   for (Entry& e : seed_entries(target_.seeds)) corpus_.add(std::move(e));
   for (Entry& e : *testdata) corpus_.add(std::move(e));
-  if (coverage_) {
-    std::vector<Entry> cached = cache_entries(opts_.cache_dir, target_.fn.kinds);
-    cached_entries_ = cached.size();
-    for (Entry& e : cached) corpus_.add(std::move(e));
-  }
+  if (coverage_)
+    for (Entry& e : cache_entries(opts_.cache_dir, target_.fn.kinds)) corpus_.add(std::move(e));
   for (size_t i = 0; i < corpus_.size(); ++i) baseline_.push_back(i);
   if (opts_.minimize_corpus) {
     // Seeds and testdata first (kept whatever they cover), then the

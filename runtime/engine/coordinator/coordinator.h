@@ -291,8 +291,7 @@ class Coordinator {
   uint64_t stable_hit_ = 0, stable_differ_ = 0, stable_runs_ = 0;  // counters hit / differing, runs
   std::vector<uint32_t> unstable_;                                 // their mask indices, under -v
   bool minimizing_crash_ = false;
-  int resumed_ = 0;            // resume_after_unreproduced() successes this run
-  size_t cached_entries_ = 0;  // inputs loaded from the generated corpus (load_corpus)
+  int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
   std::vector<size_t> redundant_;         // -fuzzminimizecorpus: cache entries that added nothing
   std::vector<std::string> reported_;     // -fuzzkeepgoing: signatures of the failures reported

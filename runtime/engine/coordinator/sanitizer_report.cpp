@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/coordinator/sanitizer_frames.h"
+#include "engine/shared/failure.h"
 
 // Defined only when a sanitizer runtime is linked in.
 extern "C" void __sanitizer_set_report_path(const char* path) __attribute__((weak));
@@ -98,11 +99,8 @@ std::string take_sanitizer_report() {
 std::string newest_sanitizer_summary() {
   fs::path newest;
   report_files(&newest);
-  std::string text = symbolize_sanitizer_frames(read_whole(newest));  // names the SUMMARY's place too
-  size_t at = text.find("SUMMARY: ");
-  if (at == std::string::npos) return "";
-  at += 9;
-  return text.substr(at, text.find('\n', at) - at);
+  // Symbolized: that names the SUMMARY's place (file:line in function).
+  return sanitizer_summary(symbolize_sanitizer_frames(read_whole(newest)));
 }
 
 bool race_reported() { return g_race; }

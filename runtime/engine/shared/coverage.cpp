@@ -167,8 +167,9 @@ template <class Part, class Step>
       part(r);
       continue;
     }
-    if (g_noted_count > kNoted) part(r);
-    for (size_t i = 0; i < g_noted_count && i < kNoted; ++i) step(g_depth + g_noted[i], r.base + g_noted[i]);
+    if (g_noted_count > kNoted) part(r);  // past the list: the whole region
+    else
+      for (size_t i = 0; i < g_noted_count; ++i) step(g_depth + g_noted[i], r.base + g_noted[i]);
     g_noted_count = 0;
   }
 }

@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <cstring>
+#include <string_view>
 
 namespace cxxtest::runtime::engine {
 namespace {
@@ -110,11 +111,18 @@ std::string failure_signature(const Failure& f, const std::string& sanitizer_rep
   std::string sig = std::to_string(int(f.kind)) + "|" + std::to_string(f.detail) + "|" + f.where;
   if (f.kind == FailureKind::Signal)
     for (uint64_t offset : top_exe_frames(f.frames)) sig += "|" + std::to_string(offset);
-  size_t summary = sanitizer_report.find("SUMMARY: ");
-  if (summary == std::string::npos) return sig;
-  std::string line = sanitizer_report.substr(summary, sanitizer_report.find('\n', summary) - summary);
+  std::string line = sanitizer_summary(sanitizer_report);
+  if (line.empty()) return sig;
   if (line.find(" leaked in ") != std::string::npos) return sig + "|leak" + leak_site(sanitizer_report);
   return sig + "|" + line;
+}
+
+std::string sanitizer_summary(const std::string& report) {
+  constexpr std::string_view kPrefix = "SUMMARY: ";
+  size_t at = report.find(kPrefix);
+  if (at == std::string::npos) return "";
+  at += kPrefix.size();
+  return report.substr(at, report.find('\n', at) - at);
 }
 
 std::string describe_status(int status) {

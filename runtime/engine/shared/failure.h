@@ -54,6 +54,10 @@ bool same_failure(const Failure& a, const Failure& b);
 // frames #1 and #2.
 std::string failure_signature(const Failure& f, const std::string& sanitizer_report);
 
+// A sanitizer report's SUMMARY line without "SUMMARY: " ("AddressSanitizer:
+// heap-buffer-overflow p.cpp:7:3 in parse"), or "" when it has none.
+std::string sanitizer_summary(const std::string& report);
+
 // Go's exit description: "exit status 3", "signal: killed",
 // "signal: segmentation fault".
 std::string describe_status(int status);

@@ -137,6 +137,9 @@ TEST_CASE("failure_signature: a leak is its allocation site, whatever its size")
   std::string moved = leak("640", "setup_urm5 PJ_urm5.c:70:5");
   moved.replace(moved.find("0x4b"), 4, "0x9b");
   CHECK(failure_signature(f, moved) == urm5);
+  CHECK(sanitizer_summary("==1==ERROR: x\n\nSUMMARY: AddressSanitizer: SEGV b.c:4 in g\n==1==ABORTING\n") ==
+        "AddressSanitizer: SEGV b.c:4 in g");
+  CHECK(sanitizer_summary("no summary\n").empty());
   // Other reports keep their SUMMARY line.
   std::string overflow = "SUMMARY: AddressSanitizer: heap-buffer-overflow a.c:3 in f\n";
   CHECK(failure_signature(f, overflow) !=
