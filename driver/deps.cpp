@@ -351,7 +351,7 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   // once for each build variant (plain, -asan, fuzz...), and is silent.
   std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.build_name()
             << ")...\n";
-  DepRunner run(spec, ctx, dirs);
+  DepRunner run(spec, ctx, dirs, system);
   auto built = run_builder(system, spec, dirs, run, entries);
   if (!built) return built;
   auto applied = apply_spec(spec, system, dirs, run, *built);

@@ -378,9 +378,9 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   bool installed = run.try_run(install, dirs.build);
   if (!installed && spec.targets.empty() && !goals.empty()) {
     run.warn(
-        "cmake --install failed after building the static libraries alone (its rules name the "
-        "project's other targets); building the whole project to install its headers ("
-        "`targets` in cxxtest.toml skips the install)");
+        "its install rules need the project's other targets (programs, tests), not just the "
+        "static libraries built so far: building the whole project once to install its headers "
+        "(not an error; `targets` in cxxtest.toml skips the install)");
     run.try_run(build_all, dirs.build);
     installed = run.try_run(install, dirs.build);
   }

@@ -3,6 +3,7 @@
 // running a dep's build commands, and one builder per build system.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -107,7 +108,8 @@ fs::path expand_dep_path(const std::string& s, const DepDirs& dirs);
 // their output to build.log (and, with -x, printing them).
 class DepRunner {
  public:
-  DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs);
+  // `system` ("cmake", "autotools"...) names the build in progress lines.
+  DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs, const std::string& system);
   // Runs argv in `cwd`. On failure the error is "<where>: [deps.NAME]:
   // <what> failed (exit N); last lines of <build.log>:" and those lines.
   Expected<bool> run(const std::string& what, const std::vector<std::string>& argv, const fs::path& cwd);
@@ -151,6 +153,12 @@ class DepRunner {
 
  private:
   int exec(const std::vector<std::string>& argv, const fs::path& cwd, std::string* how);
+  // A line on stderr when $CXXTEST_DEP_PROGRESS seconds (20) have passed
+  // since the last one:
+  // how long the build has run, which command runs, how many files the
+  // wrappers compiled (a library's build can take minutes and is otherwise
+  // silent).
+  void say_progress(const std::vector<std::string>& argv);
   void find_earlier_deps(const DepContext& ctx);
 
   const DepSpec& spec_;
@@ -161,6 +169,8 @@ class DepRunner {
   std::string setup_env_;  // setup()'s environment part, as constructed
   std::string pkg_config_path_;
   int jobs_;
+  std::string label_;  // "NAME (SYSTEM, VARIANT)"
+  std::chrono::steady_clock::time_point started_, said_;
 };
 
 // The absolute globs of the files a dep's build compiles without coverage

@@ -15,6 +15,7 @@
 #include "driver/paths.h"
 #include "driver/process.h"
 #include "driver/shell.h"
+#include "runtime/flags/duration.h"
 
 namespace cxxtest::driver::deps {
 
@@ -22,6 +23,19 @@ namespace {
 
 constexpr int kTailLines = 60;
 constexpr int kErrorLines = 10;
+// Seconds between a build's progress lines: $CXXTEST_DEP_PROGRESS, else
+// 20; 0 turns them off.
+std::chrono::seconds progress_every() {
+  const char* v = std::getenv("CXXTEST_DEP_PROGRESS");
+  if (!v || !*v) return std::chrono::seconds(20);
+  char* end = nullptr;
+  long n = std::strtol(v, &end, 10);
+  if (*end != '\0' || n < 0) {
+    std::cerr << "cxxtest: CXXTEST_DEP_PROGRESS=" << v << " is not a number of seconds: using 20\n";
+    return std::chrono::seconds(20);
+  }
+  return std::chrono::seconds(n);
+}
 
 int cpu_count() {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -79,13 +93,17 @@ std::string first_error_lines(std::string_view text, size_t from, int n) {
   return out;
 }
 
-DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs)
+DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& dirs,
+                     const std::string& system)
     : spec_(spec),
       ctx_(ctx),
       dirs_(dirs),
       cc_(wrapper_cc(ctx)),
       cxx_(wrapper_cxx(ctx)),
-      jobs_(ctx.jobs > 0 ? ctx.jobs : cpu_count()) {
+      jobs_(ctx.jobs > 0 ? ctx.jobs : cpu_count()),
+      label_(spec.name + " (" + system + ", " + ctx.build_name() + ")"),
+      started_(std::chrono::steady_clock::now()),
+      said_(started_) {
   env_ = {
       "CC=" + cc_,
       "CXX=" + cxx_,
@@ -181,12 +199,32 @@ int DepRunner::exec(const std::vector<std::string>& argv, const fs::path& cwd, s
   opts.cwd = cwd.string();
   opts.extra_env = env_;
   std::string start_error;
-  ExitStatus st = run_process(argv, opts, &start_error, [&](std::string_view chunk) { log << chunk; });
+  ExitStatus st = run_process(argv, opts, &start_error, [&](std::string_view chunk) {
+    log << chunk;
+    say_progress(argv);
+  });
   if (!start_error.empty()) log << start_error;  // set only when the program did not start
   log << std::flush;
   *how = how_it_ended(st);
   if (!st.ok()) log << "(" << *how << ")\n";
   return st.ok() ? 0 : 1;
+}
+
+void DepRunner::say_progress(const std::vector<std::string>& argv) {
+  static const std::chrono::seconds every = progress_every();
+  auto now = std::chrono::steady_clock::now();
+  if (every.count() == 0 || now - said_ < every) return;
+  said_ = now;
+  auto ran = std::chrono::duration_cast<std::chrono::nanoseconds>(now - started_).count();
+  std::string line =
+      "cxxtest: building dep " + label_ + ": " + runtime::format_duration(runtime::round_to_second(ran));
+  auto log = cachedir::read_file(dirs_.compile_log);
+  auto compiled = log ? std::count(log->begin(), log->end(), '\n') : 0;
+  line += ", " + std::to_string(compiled) + (compiled == 1 ? " file" : " files") + " compiled";
+  // The program and, for a driver like cmake, its mode ("cmake --build").
+  std::string step = fs::path(argv[0]).filename().string();
+  if (argv.size() > 1 && argv[1].rfind("--", 0) == 0) step += " " + argv[1];
+  std::cerr << line << ", running " << step << "\n";
 }
 
 Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::string>& argv,

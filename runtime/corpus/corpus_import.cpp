@@ -180,6 +180,17 @@ std::string unmarked_note(size_t unmarked, std::string_view needs) {
          std::string(needs) + "; import a reproducer by its own path to mark it";
 }
 
+// `dir` (relative to the package dir, where the binary runs) as the user
+// can find it: from the directory cxxtest ran in ("fuzz/testdata/fuzz/FuzzX"
+// for ./fuzz), or named with the package when that lies elsewhere.
+std::string shown_from_cwd(const std::string& dir) {
+  const char* pkg = env_lookup("CXXTEST_PACKAGE");  // the driver's "./fuzz", ".", or an import path
+  std::string p = pkg ? pkg : ".";
+  if (p == ".") return dir;
+  if (p.rfind("./", 0) == 0) return p.substr(2) + "/" + dir;
+  return dir + " of package " + p;
+}
+
 // The FuzzRunner installed for the import: F.Fuzz hands it the target.
 void import_runner(TestState&, const FuzzTarget& target) {
   ImportRun& r = import_run;
@@ -211,7 +222,7 @@ void import_runner(TestState&, const FuzzTarget& target) {
     r.out += "fuzzimport: marked " + plural(stats.marked, "file") + " already present '// needs: " + needs +
              "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
-           " already present) into " + dest + "\n";
+           " already present) into " + shown_from_cwd(dest) + "\n";
   // -fuzzimport only imports (as Go's flags never fuzz and do something
   // else at once): say what fuzzes from them.
   if (stats.imported > 0)
