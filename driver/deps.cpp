@@ -415,11 +415,6 @@ WalkSkip skipped_by_walk(const DepDirs& dirs, const DepContext& ctx) {
 
 namespace {
 
-// Where ensure_dep records that this dep's CMake build failed and configure
-// built it: the CMake fingerprint's fast key and the top CMakeLists.txt's
-// stamp.
-fs::path cmake_failed_marker(const DepDirs& dirs) { return dirs.root / "cmake-failed"; }
-
 bool ships_configure(const fs::path& source) {
   std::error_code ec;
   for (const char* f : {"configure", "configure.ac", "configure.in"})
@@ -439,6 +434,51 @@ std::string top_cmake_lists_stamp(const fs::path& source) {
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// Where ensure_dep records that this dep's CMake build failed and configure
+// built it: the CMake fingerprint's fast key (as the plain build has it) and
+// the top CMakeLists.txt's stamp. Beside the learned switches, one for
+// every build variant: a project whose CMake build does not work here
+// (libjpeg-turbo 1.5's) is built with configure in all of them, and said
+// once.
+fs::path cmake_failed_marker(const DepDirs& dirs) {
+  return dirs.learned_switches.parent_path() / (dirs.learned_switches.stem().string() + ".cmake-failed");
+}
+
+// The key cmake_failed_marker holds: what of the spec and the machine the
+// CMake build saw, the same for every variant.
+std::string cmake_failed_key(const DepSpec& spec, const DepContext& ctx) {
+  DepContext plain = ctx;
+  plain.variant = {};
+  plain.external.reset();
+  return fingerprint_of(spec, "cmake", plain, {}).hash + "\n" + top_cmake_lists_stamp(spec.source);
+}
+
+// The message when the CMake build failed and configure, tried next, failed
+// too: configure's (the build cxxtest went on with), then CMake's first
+// lines and its errors, whose log is kept as build-cmake.log (build.log
+// is configure's now).
+std::string both_failed(const std::string& configure_error, const std::string& cmake_error,
+                        const fs::path& cmake_log) {
+  auto log = cachedir::read_file(cmake_log);
+  std::vector<std::string_view> lines;
+  for (std::string_view rest = log ? std::string_view(*log) : std::string_view(); !rest.empty();) {
+    size_t end = std::min(rest.find('\n'), rest.size());
+    lines.push_back(rest.substr(0, end));
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+  }
+  std::string errors;
+  for (size_t i = 0, shown = 0; i < lines.size() && shown < 4; ++i) {
+    if (!lines[i].starts_with("CMake Error")) continue;
+    errors.append(lines[i]).push_back('\n');
+    // The error's own text is on the line after its location.
+    if (i + 1 < lines.size()) errors.append(lines[i + 1]).push_back('\n');
+    ++shown;
+  }
+  if (errors.empty()) errors = first_line(cmake_error) + "\n";
+  return configure_error + "\n(the CMake build, tried first, failed too; its log is " + cmake_log.string() +
+         ":\n" + errors + ")";
+}
 
 }  // namespace
 
@@ -464,9 +504,7 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   // chose CMake; remembered per CMake fingerprint, so later runs go there.
   bool may_fall_back =
       spec.build.empty() && spec.options.empty() && *system == "cmake" && ships_configure(spec.source);
-  std::string cmake_key =
-      may_fall_back ? fingerprint_of(spec, "cmake", ctx, {}).hash + "\n" + top_cmake_lists_stamp(spec.source)
-                    : "";
+  std::string cmake_key = may_fall_back ? cmake_failed_key(spec, ctx) : "";
   if (may_fall_back) {
     auto marker = cachedir::read_file(cmake_failed_marker(dirs));
     if (marker && *marker == cmake_key) system = std::string("autotools");
@@ -497,11 +535,12 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
     std::cerr << "cxxtest: " << spec.where << ": [deps." << spec.name
               << "]: the CMake build failed; the project ships a configure script too, building with it "
                  "(build = \"autotools\" goes there at once)\n";
+    fs::path cmake_log = dirs.root / "build-cmake.log";
+    fs::rename(dirs.build_log, cmake_log, ec);
     auto second =
         build_dep(spec, "autotools", ctx, dirs, entries, fingerprint_of(spec, "autotools", ctx, entries));
-    if (!second)
-      return Error{built.error() + "\n(configure, tried next as the project ships it, failed too: " +
-                   first_line(second.error()) + ")"};
+    if (!second) return Error{both_failed(second.error(), built.error(), cmake_log)};
+    fs::create_directories(cmake_failed_marker(dirs).parent_path(), ec);
     if (Status marked = cachedir::write_atomic(cmake_failed_marker(dirs), cmake_key); !marked)
       return Error{spec.where + ": [deps." + spec.name + "]: " + marked.error()};
     return with_prefix(*second);
