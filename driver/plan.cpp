@@ -576,9 +576,9 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
       add_dep_archives(link_deps, pp.link_args);
       // The interception archive goes before the runtime: it uses the hook
       // variable that the runtime archive, after it, defines.
-      // So is -bench's counting malloc, which calls into nothing.
-      for (const std::string& archive : {cxxtest::instrument::interception_archive(variant),
-                                         cxxtest::instrument::benchmem_archive(variant)})
+      // So does the malloc archive: the allocation limit.
+      for (const std::string& archive :
+           {cxxtest::instrument::interception_archive(variant), cxxtest::instrument::malloc_archive(variant)})
         if (!archive.empty())
           pp.link_args = with(pp.link_args, {"-Wl,--whole-archive",
                                              (install_paths().runtime_lib.parent_path() / archive).string(),

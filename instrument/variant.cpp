@@ -160,9 +160,9 @@ std::string interception_archive(const Variant& v) {
   return v.sanitizers & (kAddress | kThread | kMemory) ? "libcxxtest_sanhooks.a" : "libcxxtest_intercept.a";
 }
 
-std::string benchmem_archive(const Variant& v) {
-  if (!v.bench || v.mode != Mode::Plain || v.sanitizers & (kAddress | kThread | kMemory)) return "";
-  return "libcxxtest_benchmem.a";
+std::string malloc_archive(const Variant& v) {
+  if (v.sanitizers & (kAddress | kThread | kMemory)) return "";
+  return v.bench && v.mode == Mode::Plain ? "libcxxtest_benchmem.a" : "libcxxtest_malloclimit.a";
 }
 
 std::string coverage_stub_archive(const Variant& v) {

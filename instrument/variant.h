@@ -88,11 +88,12 @@ std::vector<std::string> link_flags(const Variant& v);
 // sanitizer intercepts the functions itself), "" when not fuzzing.
 std::string interception_archive(const Variant& v);
 
-// The counting-malloc archive (runtime/benchmem) a -bench build links
-// whole, by file name under lib/cxxtest: libcxxtest_benchmem.a, or "" when
-// not benchmarking or under ASan, TSan or MSan, which own malloc (the
-// runtime counts through their malloc hook instead).
-std::string benchmem_archive(const Variant& v);
+// The malloc archive (runtime/malloc) a test binary links whole, by file
+// name under lib/cxxtest: libcxxtest_benchmem.a (counts allocations and
+// checks the one-allocation limit) for -bench, libcxxtest_malloclimit.a
+// (checks) for other builds, "" under ASan, TSan or MSan, which own malloc
+// (the runtime counts and checks through their malloc hook instead).
+std::string malloc_archive(const Variant& v);
 
 // The coverage stub archive (runtime/covstub), by file name under
 // lib/cxxtest, that lets code compiled with instrumented_flags() link

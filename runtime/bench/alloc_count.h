@@ -1,7 +1,7 @@
 // bench/alloc_count.h: the process's heap allocations so far, for B/op and
 // allocs/op (Go reads runtime.MemStats' Mallocs and TotalAlloc).
 //
-// Counted by the malloc of libcxxtest_benchmem.a (benchmem/malloc_count.cpp),
+// Counted by the malloc of libcxxtest_benchmem.a (malloc/malloc_wrappers.cpp),
 // which -bench builds link, or, under ASan, TSan or MSan (whose malloc wins),
 // by the sanitizer's malloc hook. Every allocation counts: malloc, calloc,
 // realloc, the aligned ones, and operator new, which calls malloc. A binary

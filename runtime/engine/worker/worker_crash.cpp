@@ -129,6 +129,14 @@ void record_leak_and_exit() {
 __attribute__((noinline)) void record_frames(FailureRecord& r, void* ucontext, int skip) {
   void* frames[kBacktraceMax];
   int n = backtrace(frames, kBacktraceMax);
+  // Under ASan backtrace is its interceptor, one frame more on top: count
+  // `skip` from our caller's frame, found by its return address.
+  void* ours = __builtin_return_address(0);
+  for (int i = 0; i < n && i < 4 && !ucontext && skip > 0; ++i)
+    if (frames[i] == ours && i > 0) {
+      skip += i - 1;  // frames[i - 1] is record_frames
+      break;
+    }
   int first = first_frame(frames, n, ucontext, skip);
   set_record_frames(r, frames + first, n - first);
 }

@@ -18,7 +18,6 @@ namespace cxxtest::runtime::engine {
 namespace {
 
 uint64_t g_heartbeat = 0;  // written by the input thread only
-std::atomic<uint64_t> g_alloc_limit{0};
 ShmView g_shm;
 bool g_in_worker = false;  // start_worker_limits ran: failures go to g_shm
 
@@ -94,13 +93,14 @@ uint64_t current_rss() {
   return pages * uint64_t(sysconf(_SC_PAGESIZE));
 }
 
-void set_allocation_limit(uint64_t bytes) { g_alloc_limit = bytes; }
-uint64_t allocation_limit() { return g_alloc_limit.load(std::memory_order_relaxed); }
+void set_allocation_limit(uint64_t bytes) {
+  __atomic_store_n(&cxxtest_allocation_limit_bytes, bytes, __ATOMIC_RELAXED);
+}
 
-void allocation_over_limit(size_t bytes) {
+[[gnu::noinline]] void allocation_over_limit(size_t bytes, int skip) {
   if (!g_in_worker) {  // a plain run of seed inputs (seed_limits.h)
     fail_process_here("panic: an allocation of " + std::to_string(bytes) +
-                      " bytes reaches -fuzzrsslimit=" + std::to_string(g_alloc_limit.load() >> 20) +
+                      " bytes reaches -fuzzrsslimit=" + std::to_string(allocation_limit() >> 20) +
                       " MB (the limit fuzzing applies to each input)");
   }
   if (!claim_record()) {
@@ -110,12 +110,23 @@ void allocation_over_limit(size_t bytes) {
   r.kind = FailureKind::Memory;
   r.detail = 1;  // one allocation, not the resident set
   r.value = bytes;
-  record_frames(r, nullptr, 3);  // from operator new's caller on
+  record_frames(r, nullptr, 3 + skip);  // from the allocation function's caller on
   record_log(g_shm);
   _exit(2);
 }
 
 }  // namespace cxxtest::runtime::engine
+
+// For the malloc of libcxxtest_malloclimit.a and libcxxtest_benchmem.a
+// (malloc/malloc_wrappers.cpp), which is C and reads the limit inline.
+extern "C" {
+uint64_t cxxtest_allocation_limit_bytes = 0;
+// Never inlined nor a tail call, so that it is always the one frame skipped.
+[[gnu::noinline]] void cxxtest_allocation_over_limit(size_t bytes) {
+  cxxtest::runtime::engine::allocation_over_limit(bytes, 1);
+  __asm__ volatile("");
+}
+}
 
 // Under a sanitizer its own operator new and malloc win (new_limit.cpp's
 // replacements are not even linked), so the one-allocation limit is checked

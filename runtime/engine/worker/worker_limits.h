@@ -9,12 +9,13 @@
 // Memory, two ways:
 //  - the watchdog reads the resident set size (/proc/self/statm) every tick
 //    and records kind Memory when it is over the limit;
-//  - operator new and new[] (weak definitions in new_limit.cpp) refuse a
-//    single allocation larger than the limit at once, recording kind Memory
-//    with the allocating stack, so `new char[64 << 30]` is caught before it
-//    touches a page. malloc() itself is not hooked: a huge malloc either
-//    fails (and the target handles or crashes on it) or is caught by rss.
-// Both are off (limit 0) outside fuzz workers.
+//  - operator new and new[] (weak definitions in new_limit.cpp), malloc and
+//    its kin (malloc/malloc_wrappers.cpp, linked into builds without ASan,
+//    TSan or MSan) and, under those sanitizers, their allocation hook refuse
+//    a single allocation of the limit or more at once, recording kind Memory
+//    with the allocating stack, so `new char[64 << 30]` or a C library's
+//    malloc(2 GB) is caught before it touches a page.
+// Both are off (limit 0) outside fuzz workers and seed runs (seed_limits.h).
 #pragma once
 
 #include <cstddef>
@@ -38,8 +39,16 @@ uint64_t current_rss();
 // The operator new hook's limit (bytes, 0: none) and what it calls when an
 // allocation exceeds it (never returns).
 void set_allocation_limit(uint64_t bytes);
-uint64_t allocation_limit();
-[[noreturn]] void allocation_over_limit(size_t bytes);
+// `skip`: frames between it and the allocation function (the malloc
+// wrappers' C entry is one), left out of the recorded stack.
+[[noreturn]] void allocation_over_limit(size_t bytes, int skip = 0);
+}  // namespace cxxtest::runtime::engine
+// The limit itself, C, so that the malloc wrappers read it inline.
+extern "C" uint64_t cxxtest_allocation_limit_bytes;
+namespace cxxtest::runtime::engine {
+inline uint64_t allocation_limit() {
+  return __atomic_load_n(&cxxtest_allocation_limit_bytes, __ATOMIC_RELAXED);
+}
 // One allocation of n bytes: allocation_over_limit when over a set limit.
 // Called by the replaced operator new and the sanitizer allocation hook.
 inline void check_allocation(size_t n) {

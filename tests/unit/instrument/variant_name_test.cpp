@@ -115,9 +115,12 @@ TEST_CASE("-bench is a plain build at -O2 with the counting malloc, but not wher
   CHECK(v.name() == "plain-bench");
   for (const auto& flags : {instrumented_flags(v, "ign.txt"), uninstrumented_flags(v)})
     CHECK(std::count(flags.begin(), flags.end(), "-O2") == 1);
-  CHECK(benchmem_archive(v) == "libcxxtest_benchmem.a");
-  CHECK(benchmem_archive(Variant{Mode::Plain, kUndefined, false, false, true}) == "libcxxtest_benchmem.a");
-  CHECK(benchmem_archive(Variant{Mode::Plain, kAddress, false, false, true}) == "");
-  CHECK(benchmem_archive(Variant{Mode::Plain, kThread, false, false, true}) == "");
-  CHECK(benchmem_archive(Variant{}) == "");
+  CHECK(malloc_archive(v) == "libcxxtest_benchmem.a");
+  CHECK(malloc_archive(Variant{Mode::Plain, kUndefined, false, false, true}) == "libcxxtest_benchmem.a");
+  CHECK(malloc_archive(Variant{Mode::Plain, kAddress, false, false, true}) == "");
+  CHECK(malloc_archive(Variant{Mode::Plain, kThread, false, false, true}) == "");
+  CHECK(malloc_archive(Variant{}) == "libcxxtest_malloclimit.a");
+  CHECK(malloc_archive(Variant{Mode::Fuzz, kNoSanitizer}) == "libcxxtest_malloclimit.a");
+  CHECK(malloc_archive(Variant{Mode::Fuzz, kUndefined}) == "libcxxtest_malloclimit.a");
+  CHECK(malloc_archive(Variant{Mode::Fuzz, kAddress}) == "");
 }
