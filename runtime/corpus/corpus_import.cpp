@@ -132,6 +132,7 @@ bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind
       !added && !needs.empty() && !at->second.empty() && corpus::needs_of_file(at->second).empty();
   if (!added && !mark_present) {
     ++stats.present;
+    stats.held_in.push_back(at->second);
     return true;
   }
   Expected<std::string> written = cachedir::write_corpus_entry(dest, text);
@@ -141,6 +142,7 @@ bool import_one(const fs::path& file, const fs::path& dest, std::span<const Kind
   }
   fs::path old = at->second;
   at->second = dest / *written;
+  stats.held_in.push_back(at->second);
   if (!mark_present) {
     ++stats.imported;
     return true;
@@ -223,6 +225,11 @@ void import_runner(TestState&, const FuzzTarget& target) {
              "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
            " already present) into " + shown_from_cwd(dest) + "\n";
+  // A file named alone: which entry holds it, for -run=Target/NAME.
+  std::error_code ec;
+  if (stats.held_in.size() == 1 && fs::is_regular_file(flags().fuzzimport, ec))
+    r.out += "fuzzimport: " + fs::path(flags().fuzzimport).filename().string() + " -> " +
+             shown_from_cwd(stats.held_in[0].string()) + "\n";
   // -fuzzimport only imports (as Go's flags never fuzz and do something
   // else at once): say what fuzzes from them.
   if (stats.imported > 0)

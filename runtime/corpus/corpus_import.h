@@ -42,6 +42,9 @@ struct ImportStats {
   std::vector<std::string> notes;  // "skipped PATH: why", in path order
   size_t unmarked = 0;             // of `imported`: written without `needs` (a directory's seeds)
   size_t marked = 0;               // entries present without `needs` now written with it
+  // Per file imported, in order: the file of dest that holds its input
+  // (written now, or the one that held it already).
+  std::vector<std::filesystem::path> held_in;
 };
 
 // Imports `source` (a file, or a directory walked recursively in path order)

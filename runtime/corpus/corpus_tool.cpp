@@ -113,11 +113,10 @@ void decode(const FuzzTarget& target) {
     }
     for (const std::string& note : stats.notes) std::printf("%s\n", note.c_str());
     std::error_code ec;
-    if (fs::is_regular_file(job.args[i], ec)) {
-      auto data = cxxtest::cachedir::read_file(job.args[i]);
-      std::string name =
-          cxxtest::cachedir::corpus_entry_name(import_entry_text(data ? *data : "", target.fn.kinds, needs));
-      std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), (dest / name).c_str());
+    if (fs::is_regular_file(job.args[i], ec) && stats.held_in.size() == 1) {
+      // The file that holds it: written now, or there already (maybe marked
+      // `// needs:` by an earlier import, under another name).
+      std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), stats.held_in[0].c_str());
     } else {
       std::printf("%s: imported %zu files (%zu already present) into %s\n", job.args[i].c_str(),
                   stats.imported, stats.present, dest.c_str());

@@ -25,6 +25,7 @@
 #include "flags/config.h"
 #include "flags/matcher.h"
 #include "testing/env_log.h"
+#include "testing/libfuzzer_harness.h"
 #include "testing/output.h"
 #include "testing/test_runner.h"
 
@@ -171,6 +172,7 @@ void coordinate(TestState& f, const FuzzTarget& target) {
   o.fuzz_count = fl.fuzztime.count;
   o.minimize_duration = fl.fuzzminimizetime.duration;
   o.minimize_count = fl.fuzzminimizetime.count;
+  o.structured = harness_mutators().any();
   // Workers past a few per CPU only compete for it: -parallel=100000 forked
   // thousands of processes and ignored -fuzztime while doing so.
   int64_t cpus = std::max<int64_t>(1, static_cast<int64_t>(std::thread::hardware_concurrency()));

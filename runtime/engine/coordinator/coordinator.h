@@ -59,6 +59,12 @@ struct CoordinatorOptions {
   // whole -fuzzminimizetime, which on a slow target (a regex taking 100 ms)
   // stalled the only worker for a minute. Failures keep minimize_duration.
   Nanos new_input_minimize_cap = kSecond / 10;
+  // A libFuzzer harness's custom mutator makes every mutation (structure
+  // aware: checksums, lengths, compression kept right): its new inputs are
+  // kept as found, as libFuzzer keeps them, since byte-level minimization
+  // would store inputs the mutator never makes (fuzzer-test-suite's
+  // png_mutator.h: 84 of 471 entries with broken chunk CRCs).
+  bool structured = false;
   int64_t parallel = 1;
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
   std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)

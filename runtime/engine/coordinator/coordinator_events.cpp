@@ -140,7 +140,7 @@ void Coordinator::new_coverage(size_t i) {
   if (new_bits(mask_, shm.snap(), scratch_.data(), mask_size_) == 0) return;  // another worker was first
   if (s.op == Op::Fuzz) corpus_.credit(s.entry);
   std::vector<Value> input = current_input(s);
-  bool enabled = opts_.minimize_count > 0 || opts_.minimize_duration > 0;
+  bool enabled = !opts_.structured && (opts_.minimize_count > 0 || opts_.minimize_duration > 0);
   // Minimizing new inputs may take a tenth of all executions (and the
   // first kMinimizeHeadStart, when the first inputs, the ones most mutated
   // from, come fast); past that, inputs are kept as found, as libFuzzer
@@ -153,7 +153,7 @@ void Coordinator::new_coverage(size_t i) {
     want = std::min(want, budget_.slice(int64_t(slots_.size()), 0));
   bool by_count = opts_.minimize_count > 0 || repeatable();
   int64_t granted = enabled && affordable ? budget_.grant(want) : 0;
-  activity_.kept_as_found += enabled && !affordable;
+  activity_.kept_as_found += opts_.structured || (enabled && !affordable);
   if (granted == 0) return accept(std::move(input), shm.snap());
   write_original(s, input, nullptr);
   std::memcpy(shm.keep(), scratch_.data(), mask_size_);
