@@ -105,10 +105,13 @@ bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(
 
 // Splits the output into one block per frame and returns how many frames to
 // show: those above the first runner frame, without the std:: call plumbing
-// just above it.
-int split_blocks(size_t got, Block* blocks, int n) {
+// just above it. Runner frames on top of the stack (what reported the
+// failure: a limit check on malloc, fail_process_here's caller) are left
+// out first, `*first` of them, when a frame of the code under test follows.
+int split_blocks(size_t got, Block* blocks, int n, int* first) {
   size_t pos = 0;
   int cut = n;
+  *first = 0;
   for (int i = 0; i < n; ++i) {
     blocks[i] = Block{pos, pos};
     const char *fn, *loc;
@@ -116,15 +119,18 @@ int split_blocks(size_t got, Block* blocks, int n) {
       next_line(got, &pos, &loc);
       std::string_view f(fn, fn_len);
       blocks[i].runtime = blocks[i].runtime || f.find("cxxtest::runtime::") != f.npos ||
+                          starts_with(f, "cxxtest_") ||  // the runtime's C entries
                           starts_with(f, "cxxtest::T::Run(") ||
                           starts_with(f, "cxxtest::internal::run_main(");
       blocks[i].std_only = blocks[i].std_only && (starts_with(f, "std::") || starts_with(f, "void std::"));
       blocks[i].end = pos;
     }
-    if (blocks[i].runtime && cut == n) cut = i;
+    if (blocks[i].runtime && cut == n && i > *first) cut = i;
+    if (blocks[i].runtime && i == *first && cut == n) ++*first;  // still on top
   }
+  if (*first >= n) *first = 0, cut = 0;  // runner frames only: none shown, as before
   if (cut < n) {
-    while (cut > 1 && blocks[cut - 1].std_only && blocks[cut - 1].end > blocks[cut - 1].begin) --cut;
+    while (cut > *first + 1 && blocks[cut - 1].std_only && blocks[cut - 1].end > blocks[cut - 1].begin) --cut;
   }
   return cut;
 }
@@ -213,11 +219,12 @@ void write_stack(RawWriter& w, void* const* frames, int n, int indent, const uin
     if (k > 0 && len + size_t(k) < sizeof input) len += size_t(k);
   }
   size_t got = symbolizer_path[0] ? run_symbolizer(len) : 0;
-  int shown = split_blocks(got, blocks, n);
+  int first = 0;
+  int shown = split_blocks(got, blocks, n, &first);
   // Printed as the sanitizers print them: the return address itself (the
   // call's address, pc - 1, is what was symbolized), numbered on.
   int number = 0;
-  for (int i = 0; i < shown; ++i) {
+  for (int i = first; i < shown; ++i) {
     uintptr_t shown_pc = shown_pcs ? shown_pcs[i] : reinterpret_cast<uintptr_t>(frames[i]);
     if (!write_block(w, blocks[i], number, shown_pc, modules[i], indent))
       write_raw_frame(w, number++, shown_pc, modules[i], indent);
