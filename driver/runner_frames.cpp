@@ -32,6 +32,12 @@ std::string RunnerFrameFilter::line(std::string_view text) {
       cutting_ = true;
       return "";
     }
+    if (cxxtest::runtime::is_input_copy(function)) {  // the block is the fuzz input: one line says so
+      held_.clear();
+      cutting_ = true;
+      return std::string(text.substr(0, text.find('#'))) + std::string(cxxtest::runtime::kInputCopyNote) +
+             "\n";
+    }
     whole_ = true;  // the failure is in cxxtest itself
   }
   if (!is_allocator_or_sanitizer(function)) ++frames_;

@@ -84,13 +84,21 @@ const void* current_exception_object() {
 // and everything after it, and the std::function frames just above it.
 std::string without_runner_frames(std::string stack) {
   size_t cut = 0;
+  bool input_copy = false;
   while (cut < stack.size()) {
     size_t end = stack.find('\n', cut);
     if (end == std::string::npos) end = stack.size();
-    if (is_cxxtest_function(sanitizer_frame_function(std::string_view(stack).substr(cut, end - cut)))) break;
+    std::string_view function = sanitizer_frame_function(std::string_view(stack).substr(cut, end - cut));
+    input_copy = is_input_copy(function);
+    if (is_cxxtest_function(function)) break;
     cut = end + 1;
   }
   if (cut >= stack.size()) return stack;
+  if (input_copy && cut > 0) {  // an allocation stack of the fuzz input: one line says so
+    std::string indent = stack.substr(cut, stack.find('#', cut) - cut);
+    stack.resize(cut);
+    return stack + indent + std::string(kInputCopyNote) + "\n";
+  }
   stack.resize(cut);
   for (;;) {
     size_t start = stack.rfind('\n', stack.size() >= 2 ? stack.size() - 2 : 0);

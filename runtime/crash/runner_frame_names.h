@@ -22,6 +22,17 @@ inline bool is_cxxtest_function(std::string_view function) {
   return false;
 }
 
+// Whether `function` copies a fuzz input's view argument into a heap block
+// of exactly its size (fuzz_function.h): an allocation stack that reaches
+// it allocated the input itself, which kInputCopyNote then says in place
+// of cxxtest's dozen template frames.
+inline bool is_input_copy(std::string_view function) {
+  return function.find("cxxtest::internal::ExactArg<") != std::string_view::npos;
+}
+inline constexpr std::string_view kInputCopyNote =
+    "(the fuzz input: cxxtest copies a view argument's bytes into a heap block of exactly their size, so a "
+    "read past its end is caught)";
+
 // Whether `function` is the std::function / std::invoke plumbing through
 // which the runner calls a test: dropped with the runner when just above it.
 inline bool is_call_plumbing(std::string_view function) {

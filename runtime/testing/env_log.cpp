@@ -43,8 +43,13 @@ void record(const char* name) {
 const char* env_lookup(const char* name) {
   if (!name || !environ) return nullptr;
   size_t len = std::strlen(name);
+  // A plain loop, not strncmp: in a fuzz build that is intercepted, and a
+  // target calling getenv on every input fed each environment entry to the
+  // compare tables (guidance.cpp).
   for (char** e = environ; *e; ++e) {
-    if (std::strncmp(*e, name, len) == 0 && (*e)[len] == '=') return *e + len + 1;
+    size_t i = 0;
+    while (i < len && (*e)[i] == name[i]) ++i;
+    if (i == len && (*e)[len] == '=') return *e + len + 1;
   }
   return nullptr;
 }

@@ -1,7 +1,11 @@
 #include "engine/worker/guidance.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "engine/worker/cmp_table.h"
 #include "intercept/compare_hooks.h"
@@ -95,10 +99,51 @@ void add_pair(std::vector<std::pair<std::string, std::string>>& out, std::string
   out.emplace_back(std::move(a), std::move(b));
 }
 
+// The process's environment strings, as a few address ranges: getenv()
+// on every input (libjpeg-turbo's JPEGMEM) compares the name with each
+// environment entry through an intercepted strncmp, and those entries,
+// never the input, became "learned" tokens: half of libjpeg's dictionary,
+// and the user's environment (PWD=..., tokens) in a file that says to copy
+// it into testdata. Set once, before inputs run; entries set later (setenv)
+// are not covered.
+constexpr size_t kEnvRanges = 8;
+struct AddressRange {
+  uintptr_t lo = 0, hi = 0;
+};
+AddressRange g_env[kEnvRanges];
+size_t g_env_count = 0;
+
+void learn_environment() {
+  std::vector<AddressRange> strings;
+  for (char** e = environ; e && *e; ++e) {
+    uintptr_t p = reinterpret_cast<uintptr_t>(*e);
+    strings.push_back({p, p + std::strlen(*e) + 1});
+  }
+  std::sort(strings.begin(), strings.end(),
+            [](const AddressRange& x, const AddressRange& y) { return x.lo < y.lo; });
+  g_env_count = 0;
+  for (const AddressRange& r : strings) {
+    // Strings a few bytes apart (the initial block on the stack) are one range.
+    if (g_env_count > 0 && r.lo <= g_env[g_env_count - 1].hi + 64) {
+      g_env[g_env_count - 1].hi = std::max(g_env[g_env_count - 1].hi, r.hi);
+    } else if (g_env_count < kEnvRanges) {
+      g_env[g_env_count++] = r;
+    }
+  }
+}
+
+bool in_environment(const uint8_t* p) {
+  uintptr_t at = reinterpret_cast<uintptr_t>(p);
+  for (size_t i = 0; i < g_env_count; ++i)
+    if (at >= g_env[i].lo && at < g_env[i].hi) return true;
+  return false;
+}
+
 }  // namespace
 
 void record_bytes_compare(uintptr_t pc, const uint8_t* a, size_t na, const uint8_t* b, size_t nb) {
   if (!g_in_input) return;
+  if (in_environment(a) || in_environment(b)) return;
   na = std::min(na, cxxtest::intercept::kMaxReported);
   nb = std::min(nb, cxxtest::intercept::kMaxReported);
   size_t len = std::max(na, nb);
@@ -136,7 +181,9 @@ void Guidance::input_started() { g_in_input = true; }
 void Guidance::input_ended() { g_in_input = false; }
 
 void Guidance::start_recording() {
-  if (learn_) cxxtest::intercept::bytes_hook = record_bytes_compare;
+  if (!learn_) return;
+  learn_environment();
+  cxxtest::intercept::bytes_hook = record_bytes_compare;
 }
 
 void Guidance::refresh() {

@@ -137,3 +137,30 @@ TEST_CASE("A thread the test started keeps its stanza, as does one nothing names
       "(/lib/libstdc++.so.6+0xd4578)\n\n";
   CHECK(filter_in_chunks(bare, 5) == bare);
 }
+
+TEST_CASE("An allocation stack of the fuzz input's copy is one line") {
+  const std::string report =
+      "0x616 is located 0 bytes to the right of 584-byte region [0x615,0x616)\n"
+      "allocated by thread T4 here:\n"
+      "    #0 0x60 in operator new[](unsigned long) (/m/a.test+0xf4b3d)\n"
+      "    #1 0x61 in cxxtest::internal::ExactArg<std::span<unsigned char const, 18446744073709551615ul> "
+      ">::copy("
+      "cxxtest::Value const&) fuzz_function.h:80:5\n"
+      "    #2 0x62 in void cxxtest::internal::invoke_with<int>(int&) fuzz_function.h:137:3\n"
+      "    #3 0x63 in std::_Function_handler<void ()>::_M_invoke(std::_Any_data const&) "
+      "std_function.h:290:9\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: heap-buffer-overflow /src/warc.c:537:9 in xstrpisotime\n";
+  for (size_t chunk : {size_t(1), size_t(4096)}) {
+    CAPTURE(chunk);
+    std::string out = filter_in_chunks(report, chunk);
+    CHECK(out.find("    #0 0x60 in operator new[]") != std::string::npos);
+    CHECK(
+        out.find(
+            "    (the fuzz input: cxxtest copies a view argument's bytes into a heap block of exactly their "
+            "size, so a read past its end is caught)\n") != std::string::npos);
+    CHECK(out.find("ExactArg") == std::string::npos);
+    CHECK(out.find("invoke_with") == std::string::npos);
+    CHECK(out.ends_with("in xstrpisotime\n"));
+  }
+}
