@@ -5,6 +5,7 @@
 #include "engine/coordinator/sanitizer_report.h"
 
 #include <signal.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -70,6 +71,9 @@ WorkerOptions worker_options(const Flags& fl, const FuzzTarget& target) {
   o.detect_leaks = fl.fuzzleaks;
   o.timeout = fl.fuzztimeout;
   o.rss_limit_mb = fl.fuzzrsslimit;
+  // The coordinator starts a repeatable run's only worker with fixed
+  // addresses (worker_handle.cpp), which is how the worker knows.
+  o.repeatable = (personality(0xffffffff) & ADDR_NO_RANDOMIZE) != 0;
   return o;
 }
 

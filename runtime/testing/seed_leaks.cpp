@@ -27,7 +27,7 @@ void end_before_repeat_report(int status, void*) {
 
 }  // namespace
 
-void start_seed_leak_checks() { g_on = engine::start_leak_checks(true); }
+void start_seed_leak_checks() { g_on = engine::start_leak_checks(true, false); }
 
 bool seed_leak_checks_on() { return g_on; }
 

@@ -20,6 +20,7 @@ namespace {
 bool g_enabled = false;
 bool g_stopped = false;
 int g_scans = 0;
+bool g_time_capped = true;  // start_leak_checks: not in a repeatable run
 int64_t g_scan_nanos = 0;
 int64_t g_started = 0;
 
@@ -38,9 +39,10 @@ void count_free(const volatile void* p) {
 
 }  // namespace
 
-bool start_leak_checks(bool wanted) {
+bool start_leak_checks(bool wanted, bool repeatable) {
   if (!wanted || !__lsan_do_recoverable_leak_check || !__sanitizer_install_malloc_and_free_hooks)
     return false;
+  g_time_capped = !repeatable;
   g_enabled = __sanitizer_install_malloc_and_free_hooks(count_malloc, count_free) != 0;
   g_started = now_nanos();
   return g_enabled;
@@ -74,7 +76,7 @@ bool input_leaked() {
   int64_t t1 = now_nanos();
   g_scan_nanos += t1 - t0;
   ++g_scans;
-  bool too_costly = g_scans >= 20 && g_scan_nanos * 5 > t1 - g_started;
+  bool too_costly = g_time_capped && g_scans >= 20 && g_scan_nanos * 5 > t1 - g_started;
   if (!leaked && (g_scans >= kMaxLeakScans || too_costly)) g_enabled = false, g_stopped = true;
   return leaked;
 }

@@ -12,8 +12,13 @@
 namespace cxxtest::runtime::engine {
 
 // Starts counting allocations when `wanted` and the binary has
-// LeakSanitizer. Returns whether inputs are checked.
-bool start_leak_checks(bool wanted);
+// LeakSanitizer. Returns whether inputs are checked. Scans stop after
+// kMaxLeakScans clean ones or, unless `repeatable`, once they take a fifth
+// of the worker's time; a repeatable run (-fuzzseed, one worker) must not
+// depend on time: where the scans stopped decided which inputs ran twice,
+// whose compares then moved its commands' ends (fuzz_seed_repeat failed
+// under load).
+bool start_leak_checks(bool wanted, bool repeatable);
 
 // Marks the start of one input.
 void begin_leak_window();

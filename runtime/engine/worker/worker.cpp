@@ -504,7 +504,7 @@ void serve_worker(TestState& f, const FuzzTarget& target, const WorkerOptions& o
   Worker worker(target, shm, mask, opts);
   install_worker_crash_handlers(shm, worker.executor().log_slot());
   route_sanitizer_reports();
-  start_leak_checks(opts.detect_leaks);
+  start_leak_checks(opts.detect_leaks, opts.repeatable);
   start_worker_limits(shm, opts.timeout, uint64_t(std::max<int64_t>(0, opts.rss_limit_mb)) << 20);
   prepare_output_routes();
   Reply hello{Outcome::Hello, 0, size};

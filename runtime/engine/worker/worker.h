@@ -31,6 +31,7 @@ struct WorkerOptions {
   bool detect_leaks = true;            // -fuzzleaks (only under AddressSanitizer)
   Nanos timeout = 10 * kSecond;        // -fuzztimeout (0: none)
   int64_t rss_limit_mb = 2048;         // -fuzzrsslimit (0: none)
+  bool repeatable = false;             // a repeatable run's worker: nothing may depend on time
 };
 
 // Serves the coordinator on f's thread. Returns when the command pipe is
