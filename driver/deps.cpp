@@ -38,8 +38,9 @@ DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx) {
   d.result = d.root / "result";
   d.lock = d.root / "lock";
   // deps_dir is <module key>/<variant>/deps (or export-<hash>/deps).
-  d.learned_switches =
-      ctx.deps_dir.parent_path().parent_path() / "deps-learned" / (spec.name + ".cmake-static-switches");
+  fs::path learned = ctx.deps_dir.parent_path().parent_path() / "deps-learned";
+  d.learned_switches = learned / (spec.name + ".cmake-static-switches");
+  d.cmake_failed = learned / (spec.name + ".cmake-failed");
   return d;
 }
 
@@ -435,18 +436,11 @@ std::string top_cmake_lists_stamp(const fs::path& source) {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-// Where ensure_dep records that this dep's CMake build failed and configure
-// built it: the CMake fingerprint's fast key (as the plain build has it) and
-// the top CMakeLists.txt's stamp. Beside the learned switches, one for
-// every build variant: a project whose CMake build does not work here
-// (libjpeg-turbo 1.5's) is built with configure in all of them, and said
-// once.
-fs::path cmake_failed_marker(const DepDirs& dirs) {
-  return dirs.learned_switches.parent_path() / (dirs.learned_switches.stem().string() + ".cmake-failed");
-}
-
-// The key cmake_failed_marker holds: what of the spec and the machine the
-// CMake build saw, the same for every variant.
+// The key DepDirs::cmake_failed holds: what of the spec and the machine the
+// CMake build saw (its fingerprint's fast key as the plain build has it),
+// and the top CMakeLists.txt's stamp; the same for every variant, so a
+// project whose CMake build does not work here (libjpeg-turbo 1.5's) is
+// built with configure in all of them, and said once.
 std::string cmake_failed_key(const DepSpec& spec, const DepContext& ctx) {
   DepContext plain = ctx;
   plain.variant = {};
@@ -506,7 +500,7 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
       spec.build.empty() && spec.options.empty() && *system == "cmake" && ships_configure(spec.source);
   std::string cmake_key = may_fall_back ? cmake_failed_key(spec, ctx) : "";
   if (may_fall_back) {
-    auto marker = cachedir::read_file(cmake_failed_marker(dirs));
+    auto marker = cachedir::read_file(dirs.cmake_failed);
     if (marker && *marker == cmake_key) system = std::string("autotools");
   }
   if (*system == "command" && spec.libs.empty())
@@ -540,8 +534,8 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
     auto second =
         build_dep(spec, "autotools", ctx, dirs, entries, fingerprint_of(spec, "autotools", ctx, entries));
     if (!second) return Error{both_failed(second.error(), built.error(), cmake_log)};
-    fs::create_directories(cmake_failed_marker(dirs).parent_path(), ec);
-    if (Status marked = cachedir::write_atomic(cmake_failed_marker(dirs), cmake_key); !marked)
+    fs::create_directories(dirs.cmake_failed.parent_path(), ec);
+    if (Status marked = cachedir::write_atomic(dirs.cmake_failed, cmake_key); !marked)
       return Error{spec.where + ": [deps." + spec.name + "]: " + marked.error()};
     return with_prefix(*second);
   }

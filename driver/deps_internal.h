@@ -24,6 +24,9 @@ struct DepDirs {
   // shared, one file per dep for all the module's build variants:
   // <module's build dir>/deps-learned/<NAME>.cmake-static-switches.
   fs::path learned_switches;
+  // Beside it, <NAME>.cmake-failed: the CMake build failed and configure
+  // built the dep (ensure_dep), for every variant too.
+  fs::path cmake_failed;
 };
 DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx);
 

@@ -125,8 +125,10 @@ int split_blocks(size_t got, Block* blocks, int n, int* first) {
       blocks[i].std_only = blocks[i].std_only && (starts_with(f, "std::") || starts_with(f, "void std::"));
       blocks[i].end = pos;
     }
-    if (blocks[i].runtime && cut == n && i > *first) cut = i;
-    if (blocks[i].runtime && i == *first && cut == n) ++*first;  // still on top
+    if (blocks[i].runtime && cut == n) {
+      if (i == *first) ++*first;  // still on top of the stack
+      else cut = i;
+    }
   }
   if (*first >= n) *first = 0, cut = 0;  // runner frames only: none shown, as before
   if (cut < n) {

@@ -23,6 +23,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/worker/allocation_limit.h"
+
 extern "C" {
 void* __libc_malloc(size_t);
 void* __libc_calloc(size_t, size_t);
@@ -30,10 +32,6 @@ void* __libc_realloc(void*, size_t);
 void* __libc_memalign(size_t, size_t);
 void* __libc_valloc(size_t);
 void* __libc_pvalloc(size_t);
-// The runtime's (engine/worker/worker_limits.cpp): the limit in bytes (0:
-// none), and what an allocation of it or more calls (never returns).
-extern uint64_t cxxtest_allocation_limit_bytes;
-[[noreturn]] void cxxtest_allocation_over_limit(size_t bytes);
 }
 
 namespace {
@@ -48,9 +46,7 @@ inline void note(size_t n) {
   __atomic_fetch_add(&g_mallocs, 1, __ATOMIC_RELAXED);
   __atomic_fetch_add(&g_bytes, n, __ATOMIC_RELAXED);
 #endif
-  uint64_t limit = __atomic_load_n(&cxxtest_allocation_limit_bytes, __ATOMIC_RELAXED);
-  // As libFuzzer's malloc limit: an allocation of the limit itself fails too.
-  if (limit != 0 && n >= limit) [[unlikely]]
+  if (cxxtest::runtime::engine::over_allocation_limit(n)) [[unlikely]]
     cxxtest_allocation_over_limit(n);
 }
 

@@ -123,8 +123,9 @@ void learn_environment() {
             [](const AddressRange& x, const AddressRange& y) { return x.lo < y.lo; });
   g_env_count = 0;
   for (const AddressRange& r : strings) {
-    // Strings a few bytes apart (the initial block on the stack) are one range.
-    if (g_env_count > 0 && r.lo <= g_env[g_env_count - 1].hi + 64) {
+    // Strings back to back (the initial block on the stack) are one range;
+    // a gap between them (setenv's, on the heap) holds other memory.
+    if (g_env_count > 0 && r.lo <= g_env[g_env_count - 1].hi) {
       g_env[g_env_count - 1].hi = std::max(g_env[g_env_count - 1].hi, r.hi);
     } else if (g_env_count < kEnvRanges) {
       g_env[g_env_count++] = r;

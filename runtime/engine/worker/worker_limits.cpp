@@ -118,7 +118,8 @@ void set_allocation_limit(uint64_t bytes) {
 }  // namespace cxxtest::runtime::engine
 
 // For the malloc of libcxxtest_malloclimit.a and libcxxtest_benchmem.a
-// (malloc/malloc_wrappers.cpp), which is C and reads the limit inline.
+// (malloc/malloc_wrappers.cpp), which is C and reads the limit inline
+// (allocation_limit.h).
 extern "C" {
 uint64_t cxxtest_allocation_limit_bytes = 0;
 // Never inlined nor a tail call, so that it is always the one frame skipped.

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "engine/shared/shm.h"
+#include "engine/worker/allocation_limit.h"
 #include "flags/duration.h"
 
 namespace cxxtest::runtime::engine {
@@ -42,20 +43,10 @@ void set_allocation_limit(uint64_t bytes);
 // `skip`: frames between it and the allocation function (the malloc
 // wrappers' C entry is one), left out of the recorded stack.
 [[noreturn]] void allocation_over_limit(size_t bytes, int skip = 0);
-}  // namespace cxxtest::runtime::engine
-// The limit itself, C, so that the malloc wrappers read it inline.
-extern "C" uint64_t cxxtest_allocation_limit_bytes;
-namespace cxxtest::runtime::engine {
-inline uint64_t allocation_limit() {
-  return __atomic_load_n(&cxxtest_allocation_limit_bytes, __ATOMIC_RELAXED);
-}
 // One allocation of n bytes: allocation_over_limit when over a set limit.
 // Called by the replaced operator new and the sanitizer allocation hook.
 inline void check_allocation(size_t n) {
-  uint64_t limit = allocation_limit();
-  // As libFuzzer's malloc limit: an allocation of the limit itself fails
-  // too (libpng 1.2.56's malloc(2147483648) under the default 2048 MB).
-  if (limit != 0 && n >= limit) [[unlikely]]
+  if (over_allocation_limit(n)) [[unlikely]]
     allocation_over_limit(n);
 }
 
