@@ -60,7 +60,8 @@ struct FuzzSettings {
 };
 
 // [deps.NAME]: a library built by its own build system, out of tree under
-// the cache dir, once per build variant, through cxxtest's compiler
+// the cache dir, once per build variant (plain builds share the fuzz
+// build's: deps_variant, plan.h), through cxxtest's compiler
 // wrappers (so it is instrumented like module code); test binaries link
 // its static libraries.
 struct DepSpec {

@@ -69,7 +69,7 @@ Expected<CorpusTools> build_corpus_tools(const Module& module, cxxtest::cachedir
   auto plan = make_plan(in, cache);
   if (!plan) return Error{plan.error()};
   CorpusTools out{*plan, {}};
-  Plan tools{plan->build_dir, plan->compiles, {}};
+  Plan tools{plan->build_dir, plan->deps_dir, plan->compiles, {}};
   std::string errors;
   for (const auto& p : plan->packages) {
     if (!p.has_tests() || fuzz_test_names(p).empty()) continue;

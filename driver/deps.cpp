@@ -349,7 +349,7 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   std::ofstream(dirs.build_log, std::ios::trunc)
       << "# [deps." << spec.name << "] " << system << ", " << ctx.build_name() << "\n";
   // Always said, terminal or CI log: a library's build can take minutes,
-  // once for each build variant (plain, -asan, fuzz...), and is silent.
+  // once for each sanitizer set (plain, -asan...), and is silent.
   std::cerr << "cxxtest: building dep " << spec.name << " (" << system << ", " << ctx.build_name()
             << ")...\n";
   DepRunner run(spec, ctx, dirs, system);

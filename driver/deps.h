@@ -1,6 +1,7 @@
 // External dependencies ([deps.NAME] in cxxtest.toml): libraries built by
 // their own build system (CMake, autotools, Meson, Make or a command), out of tree
-// under the cache dir, once per build variant, with cxxtest's compiler
+// under the cache dir, once per build variant (deps_variant, plan.h: a plain
+// build links the fuzz build's), with cxxtest's compiler
 // wrappers (cxxtest-cc / cxxtest-c++), so their code is instrumented exactly
 // like module code. Test binaries of the packages that use a dep link its
 // static libraries and compile with its include dirs and defines.

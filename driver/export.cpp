@@ -213,7 +213,7 @@ Exit export_command(const std::vector<std::string>& args) {
   std::error_code ec;
   fs::create_directories(s->out, ec);
   if (ec) return sub_fail("export: " + s->out.string() + ": " + ec.message());
-  DepsSwap swap{tools->plan.build_dir / "deps", work / "deps"};
+  DepsSwap swap{tools->plan.deps_dir, work / "deps"};
   auto built = build_exports(tools->plan, targets, env, swap, s->out, work, s->opts.print_commands, jobs);
   if (!built) return sub_fail(built.error());
 

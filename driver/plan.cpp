@@ -190,6 +190,13 @@ cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, 
   return v;
 }
 
+cxxtest::instrument::Variant deps_variant(const cxxtest::instrument::Variant& v, const Config& config) {
+  if (v.mode != Mode::Plain || v.cover || v.bench || config.fuzz.laf) return v;
+  cxxtest::instrument::Variant fuzz = v;
+  fuzz.mode = Mode::Fuzz;
+  return fuzz;
+}
+
 fs::path build_dir_for(const fs::path& cache_root, const Config& config,
                        const cxxtest::instrument::Variant& variant) {
   std::string key = cxxtest::cachedir::sha256_hex(config.root.string()).substr(0, 16);
@@ -334,10 +341,10 @@ Expected<bool> load_compile_dbs(const PlanInputs& in, FlagSources& sources) {
 
 // Builds (or finds up to date) every dep a matched package uses.
 Expected<bool> build_deps(const PlanInputs& in, const cxxtest::instrument::Variant& variant,
-                          const fs::path& build_dir, FlagSources& sources) {
+                          const fs::path& deps_dir, FlagSources& sources) {
   DepContext ctx;
-  ctx.deps_dir = build_dir / "deps";
-  ctx.variant = variant;  // with [fuzz] laf applied, as the module's own code
+  ctx.variant = deps_variant(variant, *in.config);  // with [fuzz] laf applied, as the module's own code
+  ctx.deps_dir = deps_dir;
   ctx.print_commands = in.print_commands;
   ctx.module_root = in.config->root;
   ctx.module_noinstrument = in.config->noinstrument;
@@ -423,13 +430,14 @@ Expected<Plan> make_plan(const PlanInputs& in, cxxtest::cachedir::Cache& cache) 
                  ", which is missing (cxxtest was built without LLVM's development files)"};
   Plan plan;
   plan.build_dir = build_dir_for(cache.root(), config, variant);
+  plan.deps_dir = build_dir_for(cache.root(), config, deps_variant(variant, config)) / "deps";
   if (auto ok = check_compilers(in); !ok) return Error{ok.error()};
   if (variant.laf)
     if (auto ok = check_laf_compilers(config, laf_build_compilers(in)); !ok) return Error{ok.error()};
   FlagSources sources;
   sources.config = &config;
   if (auto ok = load_compile_dbs(in, sources); !ok) return Error{ok.error()};
-  if (auto ok = build_deps(in, variant, plan.build_dir, sources); !ok) return Error{ok.error()};
+  if (auto ok = build_deps(in, variant, plan.deps_dir, sources); !ok) return Error{ok.error()};
 
   // The include graph resolves includes as the compiles do: the module
   // root, the configured include dirs, then the compilation databases'.

@@ -43,6 +43,7 @@ struct PackagePlan {
 
 struct Plan {
   std::filesystem::path build_dir;  // <cache>/build/<module key>/<variant>
+  std::filesystem::path deps_dir;   // <cache>/build/<module key>/<deps_variant>/deps
   std::vector<CompileStep> compiles;
   std::vector<PackagePlan> packages;  // same order as the matched packages
 };
@@ -71,6 +72,15 @@ Expected<std::map<std::string, DepBuild>> build_used_deps(const Config& config,
 
 // The variant with the module's settings applied: [fuzz] laf.
 cxxtest::instrument::Variant configured_variant(cxxtest::instrument::Variant v, const Config& config);
+
+// The variant a build's [deps] are built in (`v` configured). A plain
+// build links the fuzz build's libraries (the same sanitizers): a library
+// is built once for `cxxtest ./...` and `-fuzz`, once for `-asan` runs and
+// the -asan reproducers they write, not twice; a plain test binary links
+// the runtime, which defines the coverage callbacks. -cover (the library's
+// coverage mapping), -bench (its uninstrumented -O2 code) and a module with
+// [fuzz] laf (whose plain runs must not need the plugin) keep their own.
+cxxtest::instrument::Variant deps_variant(const cxxtest::instrument::Variant& v, const Config& config);
 
 // The build directory of a module and variant (with configured_variant
 // applied: a laf build has its own directory) under the cache root.

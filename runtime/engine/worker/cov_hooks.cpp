@@ -3,8 +3,10 @@
 // calls, and the thread-local variable stack-depth writes.
 //
 // The runtime defines them itself (no -fsanitize=fuzzer), so an instrumented
-// test binary links; a plain binary never references them and this object
-// is not even pulled out of the archive. Everything here runs inside the
+// test binary links, and so does a plain one with [deps] (which links the
+// fuzz build's libraries: the counters count and compares record, unread);
+// a plain binary without deps never references them and this object is not
+// even pulled out of the archive. Everything here runs inside the
 // target's hot code: no locks, no allocation, no calls into the engine.
 #include <algorithm>
 #include <cstdint>

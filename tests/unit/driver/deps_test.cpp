@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "driver/deps_internal.h"
+#include "driver/plan.h"
 
 using namespace cxxtest::driver;
 using cxxtest::Error;
@@ -645,4 +646,23 @@ TEST_CASE("deps: a failed step's first error lines, from where the step began") 
   CHECK(first_error_lines("", 0, 10).empty());
   CHECK(tail_lines(log, 2) == "ld: Error: x\nlibxml.c:300:1: error: three\n");
   CHECK(tail_lines("a\nb", 5) == "a\nb\n");
+}
+
+TEST_CASE("deps: plain builds link the fuzz build's deps, but for -cover, -bench and laf") {
+  using cxxtest::instrument::kAddress;
+  using cxxtest::instrument::Mode;
+  using cxxtest::instrument::Variant;
+  Config config;
+  CHECK(deps_variant(Variant{}, config).name() == "fuzz");
+  CHECK(deps_variant(Variant{Mode::Plain, kAddress}, config).name() == "fuzz-asan");
+  CHECK(deps_variant(Variant{Mode::Fuzz, kAddress}, config).name() == "fuzz-asan");
+  Variant cover;
+  cover.cover = true;
+  CHECK(deps_variant(cover, config).name() == "plain-cover");
+  Variant bench;
+  bench.bench = true;
+  CHECK(deps_variant(bench, config).name() == "plain-bench");
+  config.fuzz.laf = true;
+  CHECK(deps_variant(Variant{}, config).name() == "plain");
+  CHECK(deps_variant(configured_variant(Variant{Mode::Fuzz}, config), config).name() == "fuzz-laf");
 }
