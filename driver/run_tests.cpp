@@ -102,7 +102,7 @@ size_t streamable(const std::string& out) {
 
 }  // namespace
 
-std::string format_result(const PackageRun& run, const std::string& output, bool verbose) {
+std::string format_result(const PackageRun& run, const std::string& output, bool verbose, Shown shown) {
   if (!run.precomputed.empty()) return output;
   std::string out = output;
   std::string trailer = run.trailer;
@@ -121,6 +121,7 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
       trailer += " [no tests to run]";
     }
     if (has_line(out, kNoFuzzTests)) trailer += " [no fuzz tests to fuzz]";  // -fuzz matched no target
+    if (shown == Shown::Failures) out.clear();
     if (verbose) out += coverage;
     return out + "ok  \t" + run.import_path + "\t" + when + trailer + "\n";
   }
@@ -129,7 +130,7 @@ std::string format_result(const PackageRun& run, const std::string& output, bool
   return out + coverage + "FAIL\t" + run.import_path + "\t" + seconds_text(run.seconds) + run.trailer + "\n";
 }
 
-RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json) {
+RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json, Shown shown) {
   std::vector<Slot> slots(runs.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
@@ -178,9 +179,10 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
       // "PASS" or no-tests warning is held back, since a passing
       // non-verbose run drops it; everything streamed is a prefix of what
       // format_result prints.
+      // Held whole when only a failure shows it.
       std::unique_lock lock(slot.mu);
       while (!slot.done) {
-        size_t end = streamable(slot.output);
+        size_t end = shown == Shown::Streamed ? streamable(slot.output) : 0;
         if (end > printed) {
           out.write(std::string_view(slot.output).substr(printed, end - printed));
           printed = end;
@@ -197,7 +199,7 @@ RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbos
     } else {
       // In verbose mode the formatted text starts with the raw output, of
       // which the first `printed` bytes were streamed already.
-      out.write(std::string_view(format_result(run, output, verbose)).substr(printed));
+      out.write(std::string_view(format_result(run, output, verbose, shown)).substr(printed));
       summary.race |= run.status.code == kRaceExitCode;
     }
     summary.any_failed |= !passed;

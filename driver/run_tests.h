@@ -45,13 +45,21 @@ struct RunSummary {
   bool race = false;  // a test binary exited 66: a data race halted it (-race)
 };
 
+// How run_packages prints a package's output, as go test does.
+enum class Shown {
+  Streamed,  // as it comes; a passing run's final PASS line dropped unless verbose
+  Failures,  // package list mode (packages named, no -v, -bench, -fuzz, -list):
+             // held, and of a passing run only its "ok" line printed
+};
+
 // Runs every package with at most `parallel` at once and prints to stdout.
-// Each package's output is filtered as go test does: when a run passed and
-// `verbose` is off, the binary's final PASS line is dropped.
+// Each package's output is filtered as go test does (Shown, above).
 // With `json`, everything is printed as go test -json events instead.
-RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json = false);
+RunSummary run_packages(std::vector<PackageRun>& runs, int parallel, bool verbose, bool json = false,
+                        Shown shown = Shown::Streamed);
 
 // The lines printed for a finished run, given its raw output (exposed for tests).
-std::string format_result(const PackageRun& run, const std::string& output, bool verbose);
+std::string format_result(const PackageRun& run, const std::string& output, bool verbose,
+                          Shown shown = Shown::Streamed);
 
 }  // namespace cxxtest::driver

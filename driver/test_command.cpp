@@ -338,8 +338,16 @@ Exit test_command(const std::vector<std::string>& args) {
   // Benchmarks run one package at a time, as go test runs them, so that
   // two packages never time each other's load.
   // A fuzzing campaign too (each package's fuzzing takes every worker).
-  RunSummary summary =
-      run_packages(runs, opts->test.bench.empty() && !campaign ? jobs : 1, opts->test.verbose || json, json);
+  // go test's package list mode: with packages named, a passing package
+  // prints its "ok" line alone (its output, a library's chatter included,
+  // shows with -v or when it fails); with none named (the current
+  // directory), -bench, -fuzz or -list, output streams.
+  Shown shown = !opts->packages.empty() && !opts->test.verbose && !json && opts->test.bench.empty() &&
+                        !fuzzing && opts->test.list.empty()
+                    ? Shown::Failures
+                    : Shown::Streamed;
+  RunSummary summary = run_packages(runs, opts->test.bench.empty() && !campaign ? jobs : 1,
+                                    opts->test.verbose || json, json, shown);
   if (summary.any_failed && !json) std::cout << "FAIL\n";
   std::cout.flush();
   if (cover)

@@ -25,6 +25,22 @@ TEST_CASE("ok, FAIL and cached lines as go test prints them") {
   CHECK(format_result(run, "partial", false) == "partial\nexit status 3\nFAIL\texample.com/m/a\t0.012s\n");
 }
 
+TEST_CASE("package list mode: a passing package prints its ok line alone, a failing one everything") {
+  PackageRun run;
+  run.import_path = "example.com/m/a";
+  run.status = ExitStatus{0, 0};
+  run.seconds = 0.0123;
+  CHECK(format_result(run, "library chatter\nPASS\n", false, Shown::Failures) ==
+        "ok  \texample.com/m/a\t0.012s\n");
+  CHECK(format_result(run, "library chatter\nPASS\n", false) ==
+        "library chatter\nok  \texample.com/m/a\t0.012s\n");
+  CHECK(format_result(run, "testing: warning: no tests to run\nPASS\n", false, Shown::Failures) ==
+        "ok  \texample.com/m/a\t0.012s [no tests to run]\n");
+  run.status = ExitStatus{1, 0};
+  CHECK(format_result(run, "library chatter\n--- FAIL: TestA (0.00s)\nFAIL\n", false, Shown::Failures) ==
+        "library chatter\n--- FAIL: TestA (0.00s)\nFAIL\nFAIL\texample.com/m/a\t0.012s\n");
+}
+
 TEST_CASE("the generated main lists tests and fuzz targets in order") {
   std::vector<TestFunc> funcs = {{false, "TestB", "x_test.cpp", 1, 6},
                                  {true, "FuzzA", "x_test.cpp", 5, 6},
