@@ -225,15 +225,20 @@ void import_runner(TestState&, const FuzzTarget& target) {
              "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
            " already present) into " + shown_from_cwd(dest) + "\n";
-  // A file named alone: which entry holds it, for -run=Target/NAME.
+  // A file named alone (a reproducer, as a rule): which entry holds it, and
+  // the command that runs it. -fuzzimport only imports (as Go's flags never
+  // fuzz and do something else at once): for a directory, say what fuzzes
+  // from them.
   std::error_code ec;
-  if (stats.held_in.size() == 1 && fs::is_regular_file(flags().fuzzimport, ec))
+  if (stats.held_in.size() == 1 && fs::is_regular_file(flags().fuzzimport, ec)) {
     r.out += "fuzzimport: " + fs::path(flags().fuzzimport).filename().string() + " -> " +
              shown_from_cwd(stats.held_in[0].string()) + "\n";
-  // -fuzzimport only imports (as Go's flags never fuzz and do something
-  // else at once): say what fuzzes from them.
-  if (stats.imported > 0)
+    const char* pkg = env_lookup("CXXTEST_PACKAGE");
+    r.out += "fuzzimport: to run it: cxxtest -run=" + target.name + "/" +
+             stats.held_in[0].filename().string() + " " + (pkg ? pkg : ".") + "\n";
+  } else if (stats.imported > 0) {
     r.out += "fuzzimport: to fuzz from them, run the command again without -fuzzimport\n";
+  }
 }
 
 // The targets matching -test.fuzz (and not -test.skip), in order. On a bad
