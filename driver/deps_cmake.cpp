@@ -203,8 +203,15 @@ Expected<DepBuild> read_cmake_reply(const fs::path& build_dir, const std::vector
     append_unique(out.defines, t.defines);
   }
   for (const auto& inc : includes) out.include_dirs.emplace_back(inc);
+  // The probe links every static library of the project; those `targets`
+  // left out are neither built nor needed by the chosen ones (BoringSSL's
+  // decrepit, which needs crypto, for targets = ["ssl", "crypto"]).
+  std::vector<fs::path> project_archives;
   for (const auto& [id, t] : by_id)
-    if (t.name == kLinkProbeTarget) out.link_args = probe_link_libraries(t.link, out.archives);
+    if (t.type == "STATIC_LIBRARY")
+      project_archives.insert(project_archives.end(), t.artifacts.begin(), t.artifacts.end());
+  for (const auto& [id, t] : by_id)
+    if (t.name == kLinkProbeTarget) out.link_args = probe_link_libraries(t.link, project_archives);
   return out;
 }
 

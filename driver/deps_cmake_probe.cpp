@@ -84,9 +84,12 @@ std::vector<std::string> probe_link_libraries(const std::vector<LinkFragment>& f
   std::vector<std::string> out;
   for (const LinkFragment& f : fragments) {
     if (f.role != "libraries" || f.fragment.empty()) continue;
-    // The project's own archives are linked already.
+    // The project's own archives are linked already, or not wanted.
     if (std::find(archives.begin(), archives.end(), f.path) != archives.end()) continue;
-    if (std::find(out.begin(), out.end(), f.fragment) == out.end()) out.push_back(f.fragment);
+    // A path relative to the build dir would name nothing where the test
+    // binary links.
+    std::string arg = f.path.empty() || fs::path(f.fragment).is_absolute() ? f.fragment : f.path.string();
+    if (std::find(out.begin(), out.end(), arg) == out.end()) out.push_back(arg);
   }
   return out;
 }

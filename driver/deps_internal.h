@@ -269,8 +269,9 @@ struct LinkFragment {
   std::string fragment, role;
   fs::path path;
 };
-// The probe's libraries but the project's own `archives`, in order, once
-// each: "/usr/lib/x86_64-linux-gnu/libbz2.so", "-lm", "-pthread".
+// The probe's libraries but the project's own `archives` (every static
+// library it defines), in order, once each, paths absolute:
+// "/usr/lib/x86_64-linux-gnu/libbz2.so", "-lm", "-pthread".
 std::vector<std::string> probe_link_libraries(const std::vector<LinkFragment>& fragments,
                                               const std::vector<fs::path>& archives);
 

@@ -666,3 +666,16 @@ TEST_CASE("deps: plain builds link the fuzz build's deps, but for -cover, -bench
   CHECK(deps_variant(Variant{}, config).name() == "plain");
   CHECK(deps_variant(configured_variant(Variant{Mode::Fuzz}, config), config).name() == "fuzz-laf");
 }
+
+TEST_CASE("deps: the link probe's libraries leave out every project archive, paths made absolute") {
+  fs::path b = "/c/b";
+  std::vector<LinkFragment> f = {{"libs/libchosen.a", "libraries", b / "libs/libchosen.a"},
+                                 {"decrepit/libdecrepit.a", "libraries", b / "decrepit/libdecrepit.a"},
+                                 {"/usr/lib/libz.so", "libraries", "/usr/lib/libz.so"},
+                                 {"gen/libvendored.a", "libraries", b / "gen/libvendored.a"},
+                                 {"-lm", "libraries", {}},
+                                 {"-lm", "libraries", {}},
+                                 {"-O1", "flags", {}}};
+  auto got = probe_link_libraries(f, {b / "libs/libchosen.a", b / "decrepit/libdecrepit.a"});
+  CHECK(got == std::vector<std::string>{"/usr/lib/libz.so", "/c/b/gen/libvendored.a", "-lm"});
+}
