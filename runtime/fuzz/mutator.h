@@ -12,7 +12,8 @@
 //   every other kind: scalar_ops.h.
 // With a harness's custom mutators set and one byte argument, mutate_custom
 // instead (see CustomMutators).
-// Values never grow past max_bytes. Edits are in place: once a value's
+// Values never grow past max_bytes, and a byte value longer than it (a seed
+// over -fuzzmaxlen) is cut to it after its op. Edits are in place: once a value's
 // buffer has grown to its working size, a mutation allocates nothing.
 //
 // Determinism: the result depends only on the input, the rng state,

@@ -32,6 +32,9 @@ bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3) + (has_pairs ? 1 : 0);
   while (!apply(op_for(rng_.below(ops)), s, arg)) {
   }
+  // A value longer than the limit (a seed over -fuzzmaxlen) comes out cut
+  // to it, as libFuzzer truncates inputs over -max_len.
+  if (s.size() > max_bytes_) s.resize(max_bytes_);
   return true;
 }
 
