@@ -111,6 +111,7 @@ void F::fuzz_with(internal::FuzzFunction fn, internal::Location loc) {
     std::lock_guard lock(f.mu);
     target.seeds = f.fuzz->seeds;
     target.dict = f.fuzz->dict;
+    target.dict_calls = target.dict.size();
   }
   // testdata/fuzz/<name>.dict, read in every mode so a malformed line fails
   // plain test runs too.

@@ -26,6 +26,7 @@ struct FuzzTarget {
   std::vector<std::vector<Value>> seeds;  // f.Add entries, matching fn.kinds
   internal::Location fuzz_call;           // where F::Fuzz was called
   std::vector<std::string> dict;          // F::Dict tokens, then testdata/fuzz/<name>.dict entries
+  size_t dict_calls = 0;                  // how many of dict came from F::Dict
 };
 
 // Runs target for the F `f` (on f's thread). May fail f (fail_now).

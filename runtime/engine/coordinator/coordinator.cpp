@@ -75,9 +75,15 @@ void Coordinator::run() {
         "fuzz: resuming from %zu %s of the generated corpus in %s (cxxtest clean -fuzzcache empties it)\n",
         cached, cached == 1 ? "input" : "inputs", opts_.cache_dir.c_str());
   // That the tokens arrived (libFuzzer says "Dictionary: N entries").
-  if (!target_.dict.empty())
-    std::fprintf(stderr, "fuzz: dictionary: %zu %s (F::Dict, testdata/fuzz/%s.dict)\n", target_.dict.size(),
-                 target_.dict.size() == 1 ? "entry" : "entries", target_.name.c_str());
+  if (!target_.dict.empty()) {
+    size_t calls = target_.dict_calls, file = target_.dict.size() - calls;
+    std::string from = "testdata/fuzz/" + target_.name + ".dict";
+    if (file == 0) from = "F::Dict";
+    else if (calls > 0)
+      from = std::to_string(calls) + " from F::Dict, " + std::to_string(file) + " from " + from;
+    std::fprintf(stderr, "fuzz: dictionary: %zu %s (%s)\n", target_.dict.size(),
+                 target_.dict.size() == 1 ? "entry" : "entries", from.c_str());
+  }
   log_progress();
   loop();
   write_accepted();
