@@ -173,6 +173,9 @@ class DepRunner {
   std::string pkg_config_path_;
   int jobs_;
   std::string label_;  // "NAME (SYSTEM, VARIANT)"
+  // "632 in the fuzz build": the files another variant's finished build of
+  // the dep compiled, a measure for the progress lines ("" when none).
+  std::string other_build_;
   std::chrono::steady_clock::time_point started_, said_;
 };
 

@@ -47,6 +47,27 @@ std::string how_it_ended(const ExitStatus& st) {
   return st.signal != 0 ? st.describe() : "exit " + std::to_string(st.code);
 }
 
+// How many files the largest finished build of the dep in another variant
+// compiled, and which: "632 in the fuzz build", or "".
+std::string other_build_size(const DepDirs& dirs) {
+  const fs::path variants = dirs.root.parent_path().parent_path().parent_path();  // <key>/<variant>/deps/NAME
+  std::error_code ec;
+  long best = 0;
+  std::string which;
+  for (fs::directory_iterator it(variants, ec), end; !ec && it != end; it.increment(ec)) {
+    fs::path other = it->path() / dirs.root.parent_path().filename() / dirs.root.filename();
+    std::error_code e2;
+    if (other == dirs.root || !fs::exists(other / dirs.result.filename(), e2)) continue;
+    auto log = cachedir::read_file(other / dirs.compile_log.filename());
+    long n = log ? long(std::count(log->begin(), log->end(), '\n')) : 0;
+    if (n > best) {
+      best = n;
+      which = it->path().filename().string();
+    }
+  }
+  return best > 0 ? std::to_string(best) + " in the " + which + " build" : "";
+}
+
 }  // namespace
 
 std::vector<std::string> noinstrument_globs(const DepSpec& spec, const DepContext& ctx) {
@@ -102,6 +123,7 @@ DepRunner::DepRunner(const DepSpec& spec, const DepContext& ctx, const DepDirs& 
       cxx_(wrapper_cxx(ctx)),
       jobs_(ctx.jobs > 0 ? ctx.jobs : cpu_count()),
       label_(spec.name + " (" + system + ", " + ctx.build_name() + ")"),
+      other_build_(other_build_size(dirs)),
       started_(std::chrono::steady_clock::now()),
       said_(started_) {
   env_ = {
@@ -221,9 +243,12 @@ void DepRunner::say_progress(const std::vector<std::string>& argv) {
   auto log = cachedir::read_file(dirs_.compile_log);
   auto compiled = log ? std::count(log->begin(), log->end(), '\n') : 0;
   line += ", " + std::to_string(compiled) + (compiled == 1 ? " file" : " files") + " compiled";
-  // The program and, for a driver like cmake, its mode ("cmake --build").
+  if (!other_build_.empty()) line += " (" + other_build_ + ")";
+  // The program and, for a driver like cmake, its mode ("cmake --build");
+  // a `command` build's shell is no news.
   std::string step = fs::path(argv[0]).filename().string();
   if (argv.size() > 1 && argv[1].rfind("--", 0) == 0) step += " " + argv[1];
+  if (step == "sh" && argv.size() > 1 && argv[1] == "-c") step = "its command";
   std::cerr << line << ", running " << step << "\n";
 }
 
