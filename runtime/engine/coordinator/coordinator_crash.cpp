@@ -129,11 +129,13 @@ void Coordinator::handle_crash() {
   // replaces it with the minimized one.
   std::filesystem::path dir = cachedir::testdata_corpus_dir("", target_.name);
   std::string unminimized;  // report_crash says why it cannot write, if so
+  const std::string needs =
+      fails_in_plain_build(last, !newest_sanitizer_summary().empty()) ? "" : opts_.needs;
   if (enabled && !input.empty())
-    if (auto written = cachedir::write_corpus_entry(dir, corpus::encode(input, opts_.needs)))
+    if (auto written = cachedir::write_corpus_entry(dir, corpus::encode(input, needs)))
       unminimized = *written;
   if (enabled && !input.empty() && !interrupted()) {
-    std::fputs(minimizing_file_line(corpus::encode(input, opts_.needs).size()).c_str(), stderr);
+    std::fputs(minimizing_file_line(corpus::encode(input, needs).size()).c_str(), stderr);
     // Minimizing can take its whole -fuzzminimizetime: say what failed.
     ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
     std::string headline = failure_headline(last, ctx, newest_sanitizer_summary());
@@ -289,11 +291,12 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
     text = failure_text(f, ctx, stack_text(f.frames), output);
   }
   if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
-  std::string data = corpus::encode(input, opts_.needs);
+  const bool marked = !opts_.needs.empty() && !fails_in_plain_build(f, !sanitizer.empty());
+  std::string data = corpus::encode(input, marked ? opts_.needs : "");
   Expected<std::string> written =
       cachedir::write_corpus_entry(cachedir::testdata_corpus_dir("", target_.name), data);
   if (written) {
-    text += written_text(target_.name, *written, opts_.package);
+    text += written_text(target_.name, *written, opts_.package, marked);
   } else {
     // Disk full, read-only: the input must not be lost with the file.
     text += "Failing input could not be written: " + written.error() +

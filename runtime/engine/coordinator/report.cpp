@@ -150,13 +150,14 @@ std::string sanitizer_exit_line(const Failure& f) {
   return "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + ")";
 }
 
-std::string written_text(const std::string& target, const std::string& name, const std::string& package) {
+std::string written_text(const std::string& target, const std::string& name, const std::string& package,
+                         bool marked) {
   std::string id = target + "/" + name;
   std::string text = "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id +
                      " " + package + "\n";
   // "-asan ./p": the failure was seen by a sanitizer, which a plain build
   // has not; say so where it cannot be missed.
-  if (!package.empty() && package[0] == '-') {
+  if (marked && !package.empty() && package[0] == '-') {
     std::string flags = package.substr(0, package.rfind(' '));
     text += "This input was found in the " + flags +
             " build, which a plain build may pass: the file says\n"
@@ -195,6 +196,16 @@ std::string symbolized(const std::vector<void*>& pcs, const std::vector<uintptr_
   }
   close(fd);
   return out;
+}
+
+bool fails_in_plain_build(const Failure& f, bool sanitizer_reported) {
+  switch (f.kind) {
+    case FailureKind::TestFailed:
+    case FailureKind::Exception:
+    case FailureKind::Signal:
+    case FailureKind::Terminate: return !sanitizer_reported;
+    default: return false;
+  }
 }
 
 }  // namespace cxxtest::runtime::engine

@@ -60,8 +60,17 @@ std::string sanitizer_exit_line(const Failure& f);
 // `text` with every line indented by n spaces, ending in a newline.
 std::string indent_by(const std::string& text, int n);
 
-// The lines after a written input.
-std::string written_text(const std::string& target, const std::string& name, const std::string& package);
+// The lines after a written input. `package` is the re-run command's
+// arguments ("-asan ./p"); `marked`: the file says `// needs:` those flags.
+std::string written_text(const std::string& target, const std::string& name, const std::string& package,
+                         bool marked = true);
+
+// Whether a failure fails a plain build alike, so its file needs no
+// sanitizer's build: a test failure, an exception, a signal or
+// std::terminate that no sanitizer reported (an assert() found under
+// -asan). Leaks, timeouts, memory limits and sanitizer reports are the
+// sanitizer build's own.
+bool fails_in_plain_build(const Failure& f, bool sanitizer_reported);
 
 // Symbolizes frames recorded by a worker (same binary, other address
 // space): one "#N 0x... in fn file:line" line per frame, as crash reports

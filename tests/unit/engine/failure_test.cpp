@@ -119,6 +119,25 @@ TEST_CASE("Failure texts") {
         "cxxtest -run=FuzzX/0123456789abcdef ./p\n");
 }
 
+TEST_CASE("a failure no sanitizer reported needs no sanitizer's build to fail again") {
+  Failure f;
+  for (FailureKind k :
+       {FailureKind::TestFailed, FailureKind::Exception, FailureKind::Signal, FailureKind::Terminate}) {
+    f.kind = k;
+    CHECK(fails_in_plain_build(f, false));
+    CHECK_FALSE(fails_in_plain_build(f, true));
+  }
+  for (FailureKind k : {FailureKind::Exit, FailureKind::Timeout, FailureKind::Memory, FailureKind::Leak}) {
+    f.kind = k;
+    CHECK_FALSE(fails_in_plain_build(f, false));
+  }
+  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", false) ==
+        "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
+        "cxxtest -run=FuzzX/0123456789abcdef -asan ./p\n");
+  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p").find("'// needs: -asan'") !=
+        std::string::npos);
+}
+
 TEST_CASE("failure_signature: a leak is its allocation site, whatever its size") {
   Failure f;
   f.kind = FailureKind::Exit;
