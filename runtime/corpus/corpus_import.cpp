@@ -176,10 +176,10 @@ std::string plural(size_t n, const char* word) {
 // unmarked: a plain run passes a reproducer it cannot fail in its build,
 // so the user learns which files were taken for seeds, and how to mark one.
 std::string unmarked_note(size_t unmarked, std::string_view needs) {
-  return plural(unmarked, "file") +
-         " of the directory imported as seeds, without '// needs: " + std::string(needs) +
-         "' (only engine-named crash files are marked): a plain 'cxxtest' run runs them without " +
-         std::string(needs) + "; import a reproducer by its own path to mark it";
+  std::string n(needs);
+  return plural(unmarked, "file") + " imported as seeds, which plain runs run without " + n +
+         "\nfuzzimport: (crash-* and other engine-named files, and a file imported alone, say '// needs: " +
+         n + "')";
 }
 
 // `dir` (relative to the package dir, where the binary runs) as the user
