@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <exception>
 
 #include "flags/config.h"
 #include "testing/seed_leaks.h"
@@ -92,6 +93,15 @@ __attribute__((noinline)) void invoke_input(const internal::FuzzFunction& fn, T&
   place_guard(s, fits ? top - kGuardBytes : 0);
   bool leak_check = seed_leak_checks_on() && current_test();
   if (leak_check) begin_seed_leak_window();
+  // Unwinding out of the input (an exception it did not catch; the test
+  // fails): seed_leaks.h.
+  struct OnThrow {
+    bool on;
+    int before = std::uncaught_exceptions();
+    ~OnThrow() {
+      if (on && std::uncaught_exceptions() > before) input_threw_during_leak_checks();
+    }
+  } on_throw{leak_check};
   fn.invoke(t, values);
   if (leak_check) check_seed_leak(*current_test());
 }

@@ -25,6 +25,11 @@ void end_before_repeat_report(int status, void*) {
   _exit(status == 0 ? 1 : status);
 }
 
+void end_before_exit_check() {
+  if (!g_leaked) on_exit(end_before_repeat_report, nullptr);
+  g_leaked = true;
+}
+
 }  // namespace
 
 void start_seed_leak_checks() { g_on = engine::start_leak_checks(true, false); }
@@ -37,8 +42,9 @@ void check_seed_leak(TestState& t) {
   if (!engine::input_leaked()) return;
   log_decorated(t, decorate("", "the input leaked memory (LeakSanitizer's report is above)"));
   fail(t);
-  if (!g_leaked) on_exit(end_before_repeat_report, nullptr);
-  g_leaked = true;
+  end_before_exit_check();
 }
+
+void input_threw_during_leak_checks() { end_before_exit_check(); }
 
 }  // namespace cxxtest::runtime
