@@ -57,7 +57,7 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
                      std::to_string(workers) + (workers == 1 ? " worker: " : " workers: ") + pct(a.fuzzing) +
                      " fuzzing, " + pct(a.minimizing) + " minimizing " + std::to_string(a.minimized) +
                      " new inputs";
-  if (a.kept_as_found > 0) line += " (" + std::to_string(a.kept_as_found) + " kept as found)";
+  if (a.kept_as_found > 0) line += ", " + std::to_string(a.kept_as_found) + " more kept as found";
   if (a.reduced > 0) line += ", " + std::to_string(a.reduced) + " entries reduced";
   if (a.calibrating > 0) line += ", " + pct(a.calibrating) + " calibrating";
   line += ", " + pct(std::max<Nanos>(0, Nanos(total) - busy)) + " idle or starting";

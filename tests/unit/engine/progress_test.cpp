@@ -45,7 +45,7 @@ TEST_CASE("Activity lines say where the workers' time went") {
   a.slowest = 41'300'000;
   a.started = 1;
   CHECK(activity_line(a, 3 * kSecond, 2) ==
-        "fuzz: last 3s of 2 workers: 83% fuzzing, 8% minimizing 14 new inputs (2 kept as found), 2% "
+        "fuzz: last 3s of 2 workers: 83% fuzzing, 8% minimizing 14 new inputs, 2 more kept as found, 2% "
         "calibrating, "
         "7% idle or starting; slowest input 41ms, 1 worker started\n");
   Activity quiet;
