@@ -179,6 +179,11 @@ class DepRunner {
   std::chrono::steady_clock::time_point started_, said_;
 };
 
+// What a progress line says runs: the program and, for a driver like
+// cmake, its mode ("cmake --build"); past `env VAR=value`; a shell's
+// script ("autogen.sh"), or "its command" for a `command` build's sh -c.
+std::string progress_step(const std::vector<std::string>& argv);
+
 // The absolute globs of the files a dep's build compiles without coverage
 // (deps.h): the spec's under its source dir, then the module's under its
 // root. None when the build does not fuzz (a plain or external one).

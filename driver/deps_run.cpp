@@ -244,12 +244,20 @@ void DepRunner::say_progress(const std::vector<std::string>& argv) {
   auto compiled = log ? std::count(log->begin(), log->end(), '\n') : 0;
   line += ", " + std::to_string(compiled) + (compiled == 1 ? " file" : " files") + " compiled";
   if (!other_build_.empty()) line += " (" + other_build_ + ")";
-  // The program and, for a driver like cmake, its mode ("cmake --build");
-  // a `command` build's shell is no news.
-  std::string step = fs::path(argv[0]).filename().string();
-  if (argv.size() > 1 && argv[1].rfind("--", 0) == 0) step += " " + argv[1];
-  if (step == "sh" && argv.size() > 1 && argv[1] == "-c") step = "its command";
-  std::cerr << line << ", running " << step << "\n";
+  std::cerr << line << ", running " << progress_step(argv) << "\n";
+}
+
+std::string progress_step(const std::vector<std::string>& argv) {
+  if (argv.empty()) return "";
+  size_t at = 0;  // past `env VAR=value...` to the program it runs
+  if (fs::path(argv[0]).filename() == "env")
+    for (at = 1; at + 1 < argv.size() && argv[at].find('=') != std::string::npos;) ++at;
+  std::string step = fs::path(argv[at]).filename().string();
+  if (argv.size() > at + 1 && argv[at + 1].rfind("--", 0) == 0) step += " " + argv[at + 1];
+  // A shell runs a script (autogen.sh) or, with -c, a `command` build.
+  if ((step == "sh" || step == "bash") && argv.size() > at + 1)
+    step = argv[at + 1] == "-c" ? "its command" : fs::path(argv[at + 1]).filename().string();
+  return step;
 }
 
 Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::string>& argv,

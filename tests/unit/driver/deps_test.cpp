@@ -679,3 +679,11 @@ TEST_CASE("deps: the link probe's libraries leave out every project archive, pat
   auto got = probe_link_libraries(f, {b / "libs/libchosen.a", b / "decrepit/libdecrepit.a"});
   CHECK(got == std::vector<std::string>{"/usr/lib/libz.so", "/c/b/gen/libvendored.a", "-lm"});
 }
+
+TEST_CASE("deps: progress lines name the program a step runs") {
+  CHECK(progress_step({"cmake", "--build", "b"}) == "cmake --build");
+  CHECK(progress_step({"/usr/bin/make", "-j", "2"}) == "make");
+  CHECK(progress_step({"env", "NOCONFIGURE=1", "./autogen.sh"}) == "autogen.sh");
+  CHECK(progress_step({"env", "NOCONFIGURE=1", "sh", "./bootstrap"}) == "bootstrap");
+  CHECK(progress_step({"sh", "-c", "./config && make"}) == "its command");
+}
