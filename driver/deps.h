@@ -60,7 +60,9 @@
 // files, other build trees, the cache and the module's own directory when it
 // lies inside: its tests, cxxtest.toml and testdata/ never rebuild the
 // library) and never otherwise: a no-op run only lstats the source tree and
-// reads `result`.
+// reads `result`. A file that changed to a date before the last build (a
+// git archive, a tarball) would look up to date to make: the build tree is
+// removed and the dep built afresh.
 //
 // What a dep gives, by build system (the spec's include_dirs and libs are
 // relative to the source dir, or start with $SOURCE/, $BUILD/ or $PREFIX/):
