@@ -9,7 +9,6 @@
 #include <cctype>
 #include <fstream>
 #include <iostream>
-#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -337,28 +336,6 @@ void drop_contained_archives(const DepSpec& spec, std::vector<fs::path>& archive
 std::vector<fs::path> compiled_sources(const DepDirs& dirs) {
   return read_compile_log(dirs.compile_log, build_is_copy(dirs) ? dirs.build : fs::path(), dirs.source,
                           dirs.root, dirs.build / "CMakeFiles");
-}
-
-// Whether a source file changed to an mtime older than the last good build
-// (the fingerprint file's): a git archive, a release tarball or cp -p gives
-// old dates, and make and ninja, comparing them with objects built from the
-// old file, would rebuild nothing and link stale code.
-bool changed_into_the_past(const DepDirs& dirs, const std::vector<SourceEntry>& entries) {
-  struct stat st;
-  if (stat(dirs.fingerprint.c_str(), &st) != 0) return false;
-  const int64_t built = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-  std::ifstream in(dirs.fingerprint);
-  std::map<std::string, std::pair<int64_t, int64_t>> before;  // rel -> (mtime, size)
-  for (std::string kind, rel; in >> kind;) {
-    int64_t mtime = 0, size = 0;
-    if ((kind == "file" || kind == "link") && in >> rel >> mtime >> size) before[rel] = {mtime, size};
-    else in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-  }
-  for (const SourceEntry& e : entries) {
-    auto it = before.find(e.rel);
-    if (it != before.end() && it->second != std::pair{e.mtime_ns, e.size} && e.mtime_ns < built) return true;
-  }
-  return false;
 }
 
 // Builds the dep (the lock held): result removed first, so a build killed

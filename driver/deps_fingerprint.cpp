@@ -5,6 +5,9 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <fstream>
+#include <limits>
+#include <map>
 
 #include <algorithm>
 #include <cerrno>
@@ -234,6 +237,27 @@ std::string fingerprint_dump(const Fingerprint& fp, const std::vector<SourceEntr
     out += (e.symlink ? "link " : "file ") + e.rel + " " + std::to_string(e.mtime_ns) + " " +
            std::to_string(e.size) + "\n";
   return out;
+}
+
+// fingerprint_dump's entries read back: whether a source file changed to an mtime older than the last good
+// build (the fingerprint file's): a git archive, a release tarball or cp -p gives old dates, and make and
+// ninja, comparing them with objects built from the old file, would rebuild nothing and link stale code.
+bool changed_into_the_past(const DepDirs& dirs, const std::vector<SourceEntry>& entries) {
+  struct stat st;
+  if (stat(dirs.fingerprint.c_str(), &st) != 0) return false;
+  const int64_t built = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  std::ifstream in(dirs.fingerprint);
+  std::map<std::string, std::pair<int64_t, int64_t>> before;  // rel -> (mtime, size)
+  for (std::string kind, rel; in >> kind;) {
+    int64_t mtime = 0, size = 0;
+    if ((kind == "file" || kind == "link") && in >> rel >> mtime >> size) before[rel] = {mtime, size};
+    else in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  for (const SourceEntry& e : entries) {
+    auto it = before.find(e.rel);
+    if (it != before.end() && it->second != std::pair{e.mtime_ns, e.size} && e.mtime_ns < built) return true;
+  }
+  return false;
 }
 
 namespace {

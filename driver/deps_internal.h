@@ -83,6 +83,10 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
 // The input with one "file <rel> <mtime_ns> <size>" line per entry: written
 // beside the result, to see why a dep rebuilt (diff two of them).
 std::string fingerprint_dump(const Fingerprint& fp, const std::vector<SourceEntry>& entries);
+// Whether a file of `entries` changed to a date before the last good build
+// (the dump in dirs.fingerprint, and that file's mtime): make and ninja
+// would take it for up to date.
+bool changed_into_the_past(const DepDirs& dirs, const std::vector<SourceEntry>& entries);
 
 // Makes `dst` hold a copy of every entry of `src`: copies the files whose
 // size or mtime differ (or are missing) and gives each copy the source's
