@@ -310,6 +310,18 @@ void Coordinator::wait_events(int timeout_ms) {
   }
 }
 
+// How long the input a busy worker runs has been running, as seen from
+// here: since its execution count last changed (sampled at each call, so
+// short by up to the time between calls).
+Nanos Coordinator::input_running_for(Slot& s, int64_t t) {
+  uint64_t count = s.link->shm().header().exec_count;
+  if (count != s.seen_count || s.seen_since == 0) {
+    s.seen_count = count;
+    s.seen_since = t;
+  }
+  return t - s.seen_since;
+}
+
 // The backstop for a worker whose own watchdog did not end a hung input.
 void Coordinator::check_hung_workers() {
   if (opts_.timeout <= 0) return;
@@ -317,11 +329,7 @@ void Coordinator::check_hung_workers() {
   for (Slot& s : slots_) {
     if (s.state != State::Busy) continue;
     ShmHeader& h = s.link->shm().header();
-    uint64_t count = h.exec_count;
-    if (count != s.seen_count || s.seen_since == 0) {
-      s.seen_count = count;
-      s.seen_since = t;
-    } else if (t - s.seen_since > opts_.timeout + 10 * kSecond) {
+    if (input_running_for(s, t) > opts_.timeout + 10 * kSecond) {
       if (h.failure.kind == FailureKind::None) {
         h.failure.kind = FailureKind::Timeout;
         h.failure.value = uint64_t(opts_.timeout);

@@ -195,8 +195,8 @@ class Coordinator {
     int64_t granted = 0;
     size_t entry = 0;
     uint64_t stream = 0;
-    uint64_t seen_count = 0;  // coordinator backstop for hangs
-    int64_t seen_since = 0;
+    uint64_t seen_count = 0;      // its execution count when last looked at (input_running_for)
+    int64_t seen_since = 0;       // since when it has been that; 0: not looked at in this command
     double execs_per_second = 0;  // its worker's fuzzing rate (next_rate), 0 until known
   };
   struct Crash {
@@ -225,6 +225,7 @@ class Coordinator {
   bool repeatable() const { return opts_.seed_given && slots_.size() == 1; }
   void wait_events(int timeout_ms);
   void check_hung_workers();
+  Nanos input_running_for(Slot& s, int64_t t);
   void stop_workers();
   bool start_worker(Slot& s);
 

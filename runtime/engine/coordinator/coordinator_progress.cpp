@@ -59,6 +59,15 @@ void Coordinator::log_progress() {
   // -v: where the workers' time went since the last line (none before the
   // first: that line is printed as the workers start).
   if (opts_.verbose && last_log_ > start_ && t > last_log_ && !minimizing_crash_) {
+    // An input running for seconds is time spent, though its command has
+    // not replied (a hang before -fuzztimeout ends it; a slow input).
+    for (Slot& s : slots_) {
+      if (s.state != State::Busy) continue;
+      Nanos running = input_running_for(s, t);
+      if (running < kSecond) continue;
+      activity_.running = std::max(activity_.running, running);
+      activity_.running_share += std::min(running, t - last_log_);
+    }
     std::fputs(activity_line(activity_, t - last_log_, int64_t(slots_.size())).c_str(), stderr);
     if (coverage_ && baseline_complete_) {
       std::string line =

@@ -52,7 +52,7 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   double total = double(std::max<Nanos>(1, interval)) * double(std::max<int64_t>(1, workers));
   // A command's time counts where it ends, so a share can pass 100%.
   auto pct = [&](Nanos part) { return no_decimals(std::min(100.0, 100.0 * double(part) / total)) + "%"; };
-  Nanos busy = a.fuzzing + a.minimizing + a.calibrating;
+  Nanos busy = a.fuzzing + a.minimizing + a.calibrating + a.running_share;
   std::string line = "fuzz: last " + format_duration(round_to_second(interval)) + " of " +
                      std::to_string(workers) + (workers == 1 ? " worker: " : " workers: ") + pct(a.fuzzing) +
                      " fuzzing, " + pct(a.minimizing) + " minimizing " + std::to_string(a.minimized) +
@@ -65,6 +65,8 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   constexpr Nanos kMs = 1'000'000;
   line += a.slowest < 10 * kMs ? std::string("; slowest input under 10ms")
                                : "; slowest input " + format_duration(a.slowest / kMs * kMs);
+  if (a.running >= kSecond)
+    line += ", one running for " + format_duration(round_to_second(a.running)) + " so far";
   if (a.started > 0)
     line += ", " + std::to_string(a.started) + (a.started == 1 ? " worker" : " workers") + " started";
   if (a.capped > 0)

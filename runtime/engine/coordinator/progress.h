@@ -30,7 +30,8 @@ std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs);
 // time went when the exec rate falls: "fuzz: last 3s of 2 workers: 90%
 // fuzzing, 6% minimizing 14 new inputs (2 kept as found), 1% calibrating,
 // 3% idle or starting; slowest input 41ms, 1 worker started" (and, in a
-// repeatable run, ", 9 commands ended at the compare cap"). Times are
+// repeatable run, ", 9 commands ended at the compare cap"; while an input
+// has run for a second or more, ", one running for 6s so far"). Times are
 // worker time from the replies (Reply.nanos), so they add up to at most
 // interval x workers; the rest is idle (waiting for the coordinator, a
 // process starting).
@@ -42,6 +43,10 @@ struct Activity {
   int64_t started = 0;        // worker processes started
   Nanos slowest = 0;          // the longest single fuzzing execution
   int64_t capped = 0;         // commands their compare cap ended (repeatable runs)
+  // Inputs running for a second or more when the line is printed: the
+  // longest one's time so far, and the workers' time in them during the
+  // interval (busy, not idle, though no reply has counted it yet).
+  Nanos running = 0, running_share = 0;
 };
 std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 

@@ -57,6 +57,12 @@ TEST_CASE("Activity lines say where the workers' time went") {
   CHECK(activity_line(quiet, 3 * kSecond, 1) ==
         "fuzz: last 3s of 1 worker: 100% fuzzing, 0% minimizing 0 new inputs, 0% idle or starting; "
         "slowest input under 10ms, 9 commands ended at the compare cap\n");
+  Activity hung;  // one input has run 6s and goes on: busy, not idle
+  hung.running = 6 * kSecond + kSecond / 3;
+  hung.running_share = 3 * kSecond;
+  CHECK(activity_line(hung, 3 * kSecond, 1) ==
+        "fuzz: last 3s of 1 worker: 0% fuzzing, 0% minimizing 0 new inputs, 0% idle or starting; "
+        "slowest input under 10ms, one running for 6s so far\n");
 }
 
 TEST_CASE("-v's coverage line: counters hit of all, corpus entries, their mean size, the length limit") {
