@@ -20,6 +20,17 @@ constexpr SanitizerInfo kSanitizers[] = {
     {kMemory, "msan", "-fsanitize=memory"},
 };
 
+// libFuzzer's own flag, for what it does besides the coverage flags above:
+// clang marks every function optforfuzzing, and the optimizer then keeps
+// the branches it would otherwise fold into selects. A range test such as
+// `('a' <= c && c <= 'z') || c == '_'` stays edges, so an input taking
+// another side of it is new coverage; folded, the test is one branchless
+// expression and no input that varies it is ever kept. {fmt}'s parser at
+// -O1 has 3446 counters so built, 2815 without. Its indirect-call tracing
+// feeds only libFuzzer's value profile; cxxtest's runtime has no hook.
+constexpr const char* kOptForFuzzing[] = {"-fsanitize=fuzzer-no-link",
+                                          "-fno-sanitize-coverage=indirect-calls"};
+
 // Comparison functions that must stay calls so their operands can be traced
 // (clang inlines them for constant arguments otherwise).
 constexpr const char* kNoBuiltins[] = {
@@ -131,6 +142,7 @@ std::vector<std::string> instrumented_flags(const Variant& v, const std::string&
   std::vector<std::string> out = uninstrumented_flags(v);
   if (v.mode == Mode::Fuzz) {
     out.push_back("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth");
+    out.insert(out.end(), std::begin(kOptForFuzzing), std::end(kOptForFuzzing));
     if (!ignorelist.empty()) out.push_back("-fsanitize-coverage-ignorelist=" + ignorelist);
     if (v.laf) out.push_back("-fpass-plugin=" + laf_plugin);
     out.insert(out.end(), std::begin(kNoBuiltins), std::end(kNoBuiltins));

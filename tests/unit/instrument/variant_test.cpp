@@ -40,6 +40,11 @@ TEST_CASE("laf adds the pass plugin to instrumented code only") {
   CHECK(has(instrumented_flags(laf, "ign.txt", "/p.so"),
             "-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp,stack-depth"));
   Variant fuzz{Mode::Fuzz, kNoSanitizer, false};
+  // libFuzzer's codegen (branches kept), without its indirect-call hook.
+  CHECK(has(instrumented_flags(fuzz, "ign.txt", "/p.so"), "-fsanitize=fuzzer-no-link"));
+  CHECK(has(instrumented_flags(fuzz, "ign.txt", "/p.so"), "-fno-sanitize-coverage=indirect-calls"));
+  for (const auto& f : instrumented_flags(Variant{Mode::Plain, kNoSanitizer, false}, "ign.txt", "/p.so"))
+    CHECK(f.find("fuzzer") == std::string::npos);
   for (const auto& f : instrumented_flags(fuzz, "ign.txt", "/p.so"))
     CHECK(f.find("pass-plugin") == std::string::npos);
   for (const auto& f : uninstrumented_flags(laf)) CHECK(f.find("pass-plugin") == std::string::npos);
