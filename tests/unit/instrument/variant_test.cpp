@@ -33,6 +33,14 @@ TEST_CASE("sanitizer_options spells the cxxtest flags of the variant's sanitizer
   CHECK(Variant{Mode::Plain, kThread, false}.sanitizer_options() == "-race");
 }
 
+TEST_CASE("-ubsan is OSS-Fuzz's set: undefined less the checks C libraries trip on working code") {
+  auto flags = uninstrumented_flags(Variant{Mode::Plain, kUndefined, false});
+  CHECK(has(flags, "-fsanitize=undefined"));
+  CHECK(has(flags, "-fno-sanitize=alignment,pointer-overflow,nonnull-attribute,float-cast-overflow"));
+  for (const auto& f : uninstrumented_flags(Variant{Mode::Plain, kAddress, false}))
+    CHECK(f.find("-fno-sanitize=") == std::string::npos);
+}
+
 TEST_CASE("laf adds the pass plugin to instrumented code only") {
   Variant laf{Mode::Fuzz, kNoSanitizer, true};
   CHECK(has(instrumented_flags(laf, "ign.txt", "/p/lib/cxxtest/cxxtest-laf.so"),
