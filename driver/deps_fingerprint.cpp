@@ -5,15 +5,15 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <fstream>
-#include <limits>
-#include <map>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <limits>
+#include <map>
 #include <string_view>
 
 #include "cachedir/atomic_file.h"

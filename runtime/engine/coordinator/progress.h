@@ -28,7 +28,7 @@ std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs);
 
 // What the workers did between two progress lines, so -v can say where the
 // time went when the exec rate falls: "fuzz: last 3s of 2 workers: 90%
-// fuzzing, 6% minimizing 14 new inputs (2 kept as found), 1% calibrating,
+// fuzzing, 6% minimizing 14 new inputs, 2 more kept as found, 1% calibrating,
 // 3% idle or starting; slowest input 41ms, 1 worker started" (and, in a
 // repeatable run, ", 9 commands ended at the compare cap"; while an input
 // has run for a second or more, ", one running for 6s so far"). Times are

@@ -77,11 +77,12 @@ void start_worker_limits(const ShmView& shm, Nanos timeout, uint64_t rss_limit_b
   g_shm = shm;
   g_in_worker = true;
   set_allocation_limit(rss_limit_bytes);
-  // Opens /proc/self/statm now, not at the watchdog's first look while an
-  // input runs: a harness that counts its open descriptors around each
-  // input (wpantund's aborts when they differ) would see one appear.
-  (void)current_rss();
   if (timeout <= 0 && rss_limit_bytes == 0) return;
+  // The watchdog's memory check opens /proc/self/statm now, not at its
+  // first look while an input runs: a harness that counts its open
+  // descriptors around each input (wpantund's aborts when they differ)
+  // would see one appear.
+  if (rss_limit_bytes > 0) (void)current_rss();
   std::thread(watch, Watch{timeout, rss_limit_bytes, pthread_self()}).detach();
 }
 
