@@ -30,7 +30,8 @@ report_header() {
 Checkout at commit $(git -C "$bench_dir" rev-parse --short HEAD 2>/dev/null || echo '?'), cxxtest \`$cxxtest\`$([ -n "$cx_seed_flag" ] || echo ' (no -fuzzseed yet: its sessions are not seeded)'),
 $(clang++ --version | head -1), afl++ $(dpkg-query -W -f='${Version}' afl++ 2>/dev/null || echo '?');
 $(nproc) cores. $seeds seed(s) per cell, medians; snapshots at $times s.$([ "${resumes:-0}" -gt 0 ] && echo "
-Stopped and resumed $resumes time(s) (\`--resume\`): each session ran whole, in one go.")
+Stopped and resumed $resumes time(s) (\`--resume\`): each session ran whole, in one go.")$([ "${slots:-1}" -gt 1 ] && echo "
+One-worker sessions ran $slots at a time (\`--slots=$slots\`), each pinned to a core of its own.")
 Load average (the machine is shared; figures are only as steady as it
 was): $(IFS=';'; echo "${loads[*]}" | sed 's/;/; /g').
 $([ "$quick" = 1 ] && echo "

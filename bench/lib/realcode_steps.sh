@@ -63,15 +63,24 @@ build_targets() {
     die "write_seeds build failed"
   local k t
   for k in json fmt; do mkdir -p "$work/seeds/$k" && "$work/bin/write_seeds" "$work/seeds/$k" "$k"; done
+  local slot cache
   for t in $targets; do
     say "building $t"
     build_one "$t"
-    rm -rf "$CXXTESTCACHE/fuzz"
-    (cd "$work/realcode/cxxtest" && "$cxxtest" -fuzz="^${fuzz_of[$t]}\$" -fuzztime=1s -parallel=1 "./$t" \
-      >"$work/runs/cx-warm-$t.log" 2>&1) || die "cxxtest -fuzz does not run on $t: $(tail -5 "$work/runs/cx-warm-$t.log")"
+    # One warm cache per slot: sessions running at once never share one.
+    for slot in $(seq 0 $((slots - 1))); do
+      cache=$(slot_cache "$slot")
+      rm -rf "$cache/fuzz"
+      (cd "$work/realcode/cxxtest" && CXXTESTCACHE=$cache "$cxxtest" -fuzz="^${fuzz_of[$t]}\$" -fuzztime=1s -parallel=1 "./$t" \
+        >"$work/runs/cx-warm-$t-$slot.log" 2>&1) ||
+        die "cxxtest -fuzz does not run on $t: $(tail -5 "$work/runs/cx-warm-$t-$slot.log")"
+    done
   done
   touch "$work/built"
 }
+
+# slot_cache SLOT: the cxxtest cache dir the sessions of SLOT use.
+slot_cache() { if [ "$1" = 0 ]; then echo "$work/cxxcache"; else echo "$work/cxxcache-$1"; fi; }
 
 # session_start ENGINE TARGET N SEED DIR SECS: starts one fuzzing session
 # with N workers in the background (pids in session_pids) and sets
@@ -93,15 +102,18 @@ session_start() {
       ;;
     afl)
       mkdir -p "$d/in" && cp "$work/seeds/${seeds_of[$t]}/"* "$d/in/"
+      # The session's own copies of the binaries: what is left running
+      # afterwards is found by executable, and must be this session's.
+      cp "$work/bin/afl_$t" "$work/bin/afl_$t.cmplog" "$d/"
       local base=(-i "$d/in" -o "$d/out" -V "$secs") i
       [ -s "$work/bin/afl_$t.dict" ] && base+=(-x "$work/bin/afl_$t.dict")
       session_corpus=("$d/out")
       for i in $(seq 0 $((n - 1))); do
         local role=(-S "s$i")
-        [ "$i" = 0 ] && role=(-M m0 -c "$work/bin/afl_$t.cmplog")
-        [ "$n" = 1 ] && role=(-c "$work/bin/afl_$t.cmplog")
+        [ "$i" = 0 ] && role=(-M m0 -c "$d/afl_$t.cmplog")
+        [ "$n" = 1 ] && role=(-c "$d/afl_$t.cmplog")
         AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-          AFL_QUIET=1 "${lim[@]}" afl-fuzz "${base[@]}" "${role[@]}" -s $((seed + i)) -- "$work/bin/afl_$t" \
+          AFL_QUIET=1 "${lim[@]}" afl-fuzz "${base[@]}" "${role[@]}" -s $((seed + i)) -- "$d/afl_$t" \
           >"$d/log-$i" 2>&1 &
         session_pids+=($!)
       done
@@ -194,7 +206,10 @@ session() {
   # CMPLOG fork server leaves a stopped child behind when afl-fuzz exits,
   # in a session of its own: found by its executable.
   for p in "${session_pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
-  [ "$e" = afl ] && kill_running "$work/bin/afl_$t" "$work/bin/afl_$t.cmplog"
+  if [ "$e" = afl ]; then
+    kill_running "$d/afl_$t" "$d/afl_$t.cmplog"
+    rm -f "$d/afl_$t" "$d/afl_$t.cmplog"
+  fi
   [ "$ok" = 1 ] || { failures+=("$e:$t:w$w:$rep"); say "FAILED: $e on $t (w$w, seed $rep): exit status not 0, logs in $d"; }
   local results=()
   for tm in $times; do
@@ -219,10 +234,16 @@ session() {
 
 # measure_sessions: every (seed, workers, target), the three engines one
 # after another, their order rotated each seed so none always runs first.
+# With --slots=N above 1 the one-worker sessions come first, N at a time
+# in that same order (measure_slotted), then the all-core ones alone.
 measure_sessions() {
-  local rep w t e order=(libfuzzer afl cxxtest)
+  local rep w t e order=(libfuzzer afl cxxtest) modes=$workers
+  if [ "$slots" -gt 1 ] && [[ " $workers " == *" 1 "* ]]; then
+    measure_slotted
+    modes=${workers//1/}
+  fi
   for rep in $(seq "$seeds"); do
-    for w in $workers; do
+    for w in $modes; do
       for t in $targets; do
         cell_ran=0
         for e in "${order[@]}"; do
@@ -236,5 +257,51 @@ measure_sessions() {
       done
     done
     order=("${order[@]:1}" "${order[0]}")
+  done
+}
+
+# measure_slotted: the one-worker sessions, $slots at a time, slot K's on
+# core K alone (taskset; its engine's processes inherit it) with its own
+# cxxtest cache. Each session's figures are read back from its recorded
+# file once all have ended, in the order one at a time would give.
+measure_slotted() {
+  local rep t e order=(libfuzzer afl cxxtest) jobs=() job pid slot free=()
+  local -A slot_of=()
+  for rep in $(seq "$seeds"); do
+    for t in $targets; do
+      for e in "${order[@]}"; do jobs+=("$rep $t $e"); done
+    done
+    order=("${order[@]:1}" "${order[0]}")
+  done
+  mapfile -t free < <(seq 0 $((slots - 1)))
+  for job in "${jobs[@]}"; do
+    if [ ${#free[@]} = 0 ]; then
+      wait -n -p pid || true
+      free+=("${slot_of[$pid]}")
+      unset "slot_of[$pid]"
+    fi
+    slot=${free[0]} free=("${free[@]:1}")
+    read -r rep t e <<<"$job"
+    say "$t, workers 1, $e (seed $rep of $seeds, $last_time s, core $slot; $(load_now))"
+    (
+      taskset -p -c "$slot" "$BASHPID" >/dev/null
+      CXXTESTCACHE=$(slot_cache "$slot")
+      session "$e" "$t" 1 "$rep"
+    ) &
+    slot_of[$!]=$slot
+  done
+  wait
+  loads+=("one-worker sessions, $slots at a time, ended: $(load_now)")
+  echo "${loads[-1]}" >>"$work/loads"
+  local d key value
+  for job in "${jobs[@]}"; do
+    read -r rep t e <<<"$job"
+    d=$work/runs/$t-w1-$e-$rep
+    if [ -s "$d/recorded" ]; then
+      while read -r key value; do V[$key]+="$value "; done <"$d/recorded"
+    else
+      failures+=("$e:$t:w1:$rep")
+      say "FAILED: $e on $t (w1, seed $rep): no figures recorded, logs in $d"
+    fi
   done
 }
