@@ -180,15 +180,22 @@ kill_running() {
   return 0
 }
 
+# load_recorded DIR: adds the figures the session in DIR recorded to V;
+# false when it recorded none (not run, failed or interrupted).
+load_recorded() {
+  local key value
+  [ -s "$1/recorded" ] || return 1
+  while read -r key value; do V[$key]+="$value "; done <"$1/recorded"
+}
+
 # session ENGINE TARGET WORKERS REP: one session; a snapshot at each time,
 # then every snapshot replayed. Its results also go to DIR/recorded, which
 # a resumed run reads instead of running the session again.
 session() {
-  local e=$1 t=$2 w=$3 rep=$4 n=$3 d tm t0 ok=1 p key value
+  local e=$1 t=$2 w=$3 rep=$4 n=$3 d tm t0 ok=1 p value
   [ "$w" = all ] && n=$(nproc)
   d=$work/runs/$t-w$w-$e-$rep
-  if [ -s "$d/recorded" ]; then
-    while read -r key value; do V[$key]+="$value "; done <"$d/recorded"
+  if load_recorded "$d"; then
     say "resuming: $e on $t (w$w, seed $rep) was recorded"
     return 0
   fi
@@ -293,15 +300,12 @@ measure_slotted() {
   wait
   loads+=("one-worker sessions, $slots at a time, ended: $(load_now)")
   echo "${loads[-1]}" >>"$work/loads"
-  local d key value
+  local d
   for job in "${jobs[@]}"; do
     read -r rep t e <<<"$job"
     d=$work/runs/$t-w1-$e-$rep
-    if [ -s "$d/recorded" ]; then
-      while read -r key value; do V[$key]+="$value "; done <"$d/recorded"
-    else
-      failures+=("$e:$t:w1:$rep")
-      say "FAILED: $e on $t (w1, seed $rep): no figures recorded, logs in $d"
-    fi
+    load_recorded "$d" && continue
+    failures+=("$e:$t:w1:$rep")
+    say "FAILED: $e on $t (w1, seed $rep): no figures recorded, logs in $d"
   done
 }
