@@ -239,31 +239,44 @@ session() {
   return 0
 }
 
-# measure_sessions: every (seed, workers, target), the three engines one
-# after another, their order rotated each seed so none always runs first.
-# With --slots=N above 1 the one-worker sessions come first, N at a time
-# in that same order (measure_slotted), then the all-core ones alone.
+# session_order MODES: the sessions of a run, one "SEED WORKERS TARGET
+# ENGINE" line each, in the order they run: seed by seed, each seed's cells
+# (workers in MODES, target) in turn, a cell's engines one after another,
+# their order rotated each seed so none always runs first.
+engines=(libfuzzer afl cxxtest)
+session_order() {
+  local rep w t e order=("${engines[@]}")
+  for rep in $(seq "$seeds"); do
+    for w in $1; do
+      for t in $targets; do
+        for e in "${order[@]}"; do echo "$rep $w $t $e"; done
+      done
+    done
+    order=("${order[@]:1}" "${order[0]}")
+  done
+}
+
+# measure_sessions: every session of session_order. With --slots=N above 1
+# the one-worker sessions come first, N at a time (measure_slotted), then
+# the all-core ones alone.
 measure_sessions() {
-  local rep w t e order=(libfuzzer afl cxxtest) modes=$workers
+  local rep w t e modes=$workers line lines n=0
   if [ "$slots" -gt 1 ] && [[ " $workers " == *" 1 "* ]]; then
     measure_slotted
     modes=${workers//1/}
   fi
-  for rep in $(seq "$seeds"); do
-    for w in $modes; do
-      for t in $targets; do
-        cell_ran=0
-        for e in "${order[@]}"; do
-          say "$t, workers $w, $e (seed $rep of $seeds, $last_time s; $(load_now))"
-          session "$e" "$t" "$w" "$rep"
-        done
-        # A resumed run lists the load once per cell, when the cell ran.
-        [ "$cell_ran" = 1 ] || continue
-        loads+=("seed $rep, $t, w$w: $(load_now)")
-        echo "${loads[-1]}" >>"$work/loads"
-      done
-    done
-    order=("${order[@]:1}" "${order[0]}")
+  mapfile -t lines < <(session_order "$modes")
+  for line in "${lines[@]}"; do
+    read -r rep w t e <<<"$line"
+    [ $((n % ${#engines[@]})) = 0 ] && cell_ran=0
+    say "$t, workers $w, $e (seed $rep of $seeds, $last_time s; $(load_now))"
+    session "$e" "$t" "$w" "$rep"
+    n=$((n + 1))
+    # A cell's last engine: its load is listed, once per cell that ran
+    # (a resumed run skips the recorded ones).
+    [ $((n % ${#engines[@]})) = 0 ] && [ "$cell_ran" = 1 ] || continue
+    loads+=("seed $rep, $t, w$w: $(load_now)")
+    echo "${loads[-1]}" >>"$work/loads"
   done
 }
 
@@ -272,14 +285,9 @@ measure_sessions() {
 # cxxtest cache. Each session's figures are read back from its recorded
 # file once all have ended, in the order one at a time would give.
 measure_slotted() {
-  local rep t e order=(libfuzzer afl cxxtest) jobs=() job pid slot free=()
+  local rep w t e jobs job pid slot free=()
   local -A slot_of=()
-  for rep in $(seq "$seeds"); do
-    for t in $targets; do
-      for e in "${order[@]}"; do jobs+=("$rep $t $e"); done
-    done
-    order=("${order[@]:1}" "${order[0]}")
-  done
+  mapfile -t jobs < <(session_order 1)
   mapfile -t free < <(seq 0 $((slots - 1)))
   for job in "${jobs[@]}"; do
     if [ ${#free[@]} = 0 ]; then
@@ -288,7 +296,7 @@ measure_slotted() {
       unset "slot_of[$pid]"
     fi
     slot=${free[0]} free=("${free[@]:1}")
-    read -r rep t e <<<"$job"
+    read -r rep w t e <<<"$job"
     say "$t, workers 1, $e (seed $rep of $seeds, $last_time s, core $slot; $(load_now))"
     (
       taskset -p -c "$slot" "$BASHPID" >/dev/null
@@ -302,7 +310,7 @@ measure_slotted() {
   echo "${loads[-1]}" >>"$work/loads"
   local d
   for job in "${jobs[@]}"; do
-    read -r rep t e <<<"$job"
+    read -r rep w t e <<<"$job"
     d=$work/runs/$t-w1-$e-$rep
     load_recorded "$d" && continue
     failures+=("$e:$t:w1:$rep")
