@@ -16,6 +16,11 @@ fs::path package_corpus_root(const fs::path& root, std::string_view import_path)
   return root / kFuzzArea / import_path;
 }
 
+bool in_fuzz_area(const fs::path& root, const fs::path& dir) {
+  fs::path rel = dir.lexically_normal().lexically_relative((root / kFuzzArea).lexically_normal());
+  return !rel.empty() && *rel.begin() != ".." && *rel.begin() != ".";
+}
+
 fs::path target_corpus_dir(const fs::path& package_corpus_root, std::string_view target) {
   return package_corpus_root / target;
 }

@@ -31,6 +31,11 @@ namespace cxxtest::cachedir {
 // slash-separated import path ("example.com/calc/parser"), without "..".
 std::filesystem::path package_corpus_root(const std::filesystem::path& root, std::string_view import_path);
 
+// Whether `dir` lies in <root>/fuzz, the area `cxxtest clean -fuzzcache`
+// empties (a -fuzzcachedir elsewhere does not). Compares the paths as
+// written, made lexically normal: both come from the same driver.
+bool in_fuzz_area(const std::filesystem::path& root, const std::filesystem::path& dir);
+
 // <package_corpus_root>/<target>: one fuzz target's generated corpus.
 std::filesystem::path target_corpus_dir(const std::filesystem::path& package_corpus_root,
                                         std::string_view target);

@@ -99,9 +99,13 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (op == "decode")
     dest = opts->out.empty() ? testdata.lexically_relative(p.pkg->dir).string() : absolute(cwd, opts->out);
   else if (op == "import")
-    dest =
-        cachedir::target_corpus_dir(cachedir::package_corpus_root(cache.root(), p.pkg->import_path), *target)
-            .string();
+    // Where a -fuzz run keeps the generated corpus: -fuzzcachedir as that
+    // run is given it (relative to where cxxtest runs), else the cache's.
+    dest = cachedir::target_corpus_dir(opts->fuzzcachedir.empty()
+                                           ? cachedir::package_corpus_root(cache.root(), p.pkg->import_path)
+                                           : fs::path(absolute(cwd, opts->fuzzcachedir)),
+                                       *target)
+               .string();
   else dest = absolute(cwd, opts->out.empty() ? "." : opts->out);
   if (op == "encode" && opts->words.size() == 1) add_corpus_dir(testdata);
   if (!listing_error.empty()) return sub_fail(listing_error);

@@ -36,7 +36,8 @@ std::string export_name(const std::string& rel_dir, const std::string& target);
 // -p N, then positional words. Unknown flags are errors.
 struct SubOptions {
   std::string out, dir, fuzz;
-  unsigned sanitizers = 0;  // -asan, -ubsan, -race, -msan (instrument::Sanitizer bits)
+  std::string fuzzcachedir;  // corpus import: the generated corpus's -fuzzcachedir
+  unsigned sanitizers = 0;   // -asan, -ubsan, -race, -msan (instrument::Sanitizer bits)
   bool print_commands = false;
   int jobs = 0;
   std::vector<std::string> words;

@@ -51,8 +51,9 @@ Expected<SubOptions> parse_sub_options(const std::string& command, const std::ve
         sanitizer = true;
       }
     if (sanitizer) continue;
-    if (name != "o" && name != "C" && name != "fuzz" && name != "p")
-      return Error{command + ": flag provided but not defined: -" + name};
+    bool known = name == "o" || name == "C" || name == "fuzz" || name == "p" ||
+                 (name == "fuzzcachedir" && command == "corpus import");
+    if (!known) return Error{command + ": flag provided but not defined: -" + name};
     if (!has_value) {
       if (i + 1 == args.size()) return Error{command + ": flag needs an argument: -" + name};
       value = args[++i];
@@ -60,7 +61,10 @@ Expected<SubOptions> parse_sub_options(const std::string& command, const std::ve
     if (name == "o") o.out = value;
     else if (name == "C") o.dir = value;
     else if (name == "fuzz") o.fuzz = value;
-    else {
+    else if (name == "fuzzcachedir") {
+      if (value.empty()) return Error{command + ": -fuzzcachedir needs a directory"};
+      o.fuzzcachedir = value;
+    } else {
       try {
         o.jobs = std::stoi(value);
       } catch (...) {
@@ -123,7 +127,7 @@ void help_corpus() {
   std::cout << "usage: cxxtest corpus decode [-fuzz FuzzXxx] [-o DIR] [-asan] [-ubsan] [-msan] [-race]\n"
                "                             PACKAGE FILE...\n"
                "       cxxtest corpus encode [-fuzz FuzzXxx] [-o DIR] PACKAGE [FILE...]\n"
-               "       cxxtest corpus import [-fuzz FuzzXxx] PACKAGE DIR...\n\n"
+               "       cxxtest corpus import [-fuzz FuzzXxx] [-fuzzcachedir DIR] PACKAGE DIR...\n\n"
                "Corpus converts inputs between the raw files of libFuzzer, AFL++, OSS-Fuzz and\n"
                "ClusterFuzzLite (crash files, corpus directories) and cxxtest's 'cxxtest fuzz\n"
                "v1' files, with the raw mapping 'cxxtest help export' describes. -fuzz names the\n"
@@ -137,7 +141,8 @@ void help_corpus() {
                "          (default: the current directory), same names\n"
                "  import  a whole libFuzzer/AFL++ corpus directory into the generated corpus in\n"
                "          the cache dir, where the next -fuzz run starts from it (for AFL++,\n"
-               "          name its queue/ directory)\n\n"
+               "          name its queue/ directory); with -fuzzcachedir DIR, into DIR/FuzzXxx/,\n"
+               "          where a -fuzz run given the same -fuzzcachedir starts from it\n\n"
                "Inputs already present are not written again. Relative paths are relative to\n"
                "where cxxtest runs.\n";
 }

@@ -118,8 +118,8 @@ void decode(const FuzzTarget& target) {
       // `// needs:` by an earlier import, under another name).
       std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), stats.held_in[0].c_str());
     } else {
-      std::printf("%s: imported %zu files (%zu already present) into %s\n", job.args[i].c_str(),
-                  stats.imported, stats.present, dest.c_str());
+      std::printf("%s: imported %zu %s (%zu already present) into %s\n", job.args[i].c_str(), stats.imported,
+                  stats.imported == 1 ? "file" : "files", stats.present, dest.c_str());
     }
   }
 }

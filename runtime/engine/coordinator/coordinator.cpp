@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "cachedir/corpus_dir.h"
+#include "cachedir/location.h"
 #include "engine/coordinator/interrupt.h"
 #include "engine/coordinator/progress.h"
 #include "engine/coordinator/sanitizer_report.h"
@@ -65,15 +67,15 @@ void Coordinator::run() {
   if (!start_workers()) return;
   std::fprintf(stderr, "fuzz: seed %llu (-fuzzseed=%llu repeats this run with -parallel=1)\n",
                static_cast<unsigned long long>(opts_.seed), static_cast<unsigned long long>(opts_.seed));
-  // A run that goes on from an earlier one's corpus (libFuzzer: "INFO:
-  // seed corpus: files: N") says so: its first progress lines count them.
+  // A run that goes on from an earlier one's corpus says so: its first
+  // progress lines count those inputs.
   size_t cached = 0;
   for (size_t i = 0; i < corpus_.size(); ++i) cached += corpus_[i].source == Source::Cache;
-  if (cached > 0)
-    std::fprintf(
-        stderr,
-        "fuzz: resuming from %zu %s of the generated corpus in %s (cxxtest clean -fuzzcache empties it)\n",
-        cached, cached == 1 ? "input" : "inputs", opts_.cache_dir.c_str());
+  if (cached > 0) {
+    Expected<std::filesystem::path> root = cachedir::cache_root();
+    bool in_area = root && cachedir::in_fuzz_area(*root, opts_.cache_dir);
+    std::fputs(resume_line(cached, opts_.cache_dir.string(), in_area).c_str(), stderr);
+  }
   // That the tokens arrived (libFuzzer says "Dictionary: N entries").
   if (!target_.dict.empty()) {
     size_t calls = target_.dict_calls, file = target_.dict.size() - calls;

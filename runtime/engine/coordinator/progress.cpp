@@ -20,6 +20,12 @@ std::string no_decimals(double x) {
 
 }  // namespace
 
+std::string resume_line(size_t inputs, const std::string& dir, bool in_fuzz_area) {
+  return "fuzz: resuming from " + std::to_string(inputs) + (inputs == 1 ? " input" : " inputs") +
+         " of the generated corpus in " + dir +
+         (in_fuzz_area ? " (cxxtest clean -fuzzcache empties it)\n" : " (delete it to start afresh)\n");
+}
+
 std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs) {
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.2f%%", hit ? 100.0 * double(hit - differ) / double(hit) : 100.0);

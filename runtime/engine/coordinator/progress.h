@@ -60,6 +60,13 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 std::string coverage_line(uint64_t hit, uint64_t counters, uint64_t entries, uint64_t mean_bytes,
                           uint64_t len_limit);
 
+// "fuzz: resuming from 12 inputs of the generated corpus in DIR (cxxtest
+// clean -fuzzcache empties it)", when a run starts from an earlier one's
+// inputs (libFuzzer: "INFO: seed corpus: files: N"). A DIR outside the
+// cache's fuzz area (-fuzzcachedir) ends "(delete it to start afresh)":
+// cxxtest clean leaves it alone.
+std::string resume_line(size_t inputs, const std::string& dir, bool in_fuzz_area);
+
 // "fuzz: elapsed: ..." as "fuzz: FuzzA: elapsed: ..." when several targets
 // are fuzzed in one run (-fuzzkeepgoing); unchanged for an empty label.
 std::string labeled(const std::string& line, const std::string& label);

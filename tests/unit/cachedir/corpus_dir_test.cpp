@@ -35,6 +35,15 @@ TEST_CASE("generated corpora are <root>/fuzz/<import path>/<target>, dictionarie
   CHECK(auto_dict_path("/c/fuzz/m/FuzzX/") == fs::path("/c/fuzz/m/FuzzX.dict"));
 }
 
+TEST_CASE("only <root>/fuzz/... is the area clean -fuzzcache empties") {
+  CHECK(in_fuzz_area("/c", "/c/fuzz/example.com/m/FuzzX"));
+  CHECK(in_fuzz_area("/c/", "/c/fuzz/m/./FuzzX/"));
+  CHECK_FALSE(in_fuzz_area("/c", "/c/fuzz"));  // the area itself is not a target's corpus
+  CHECK_FALSE(in_fuzz_area("/c", "/c/fuzzy/FuzzX"));
+  CHECK_FALSE(in_fuzz_area("/c", "/c/fuzz/../elsewhere/FuzzX"));
+  CHECK_FALSE(in_fuzz_area("/c", "/work/fc/FuzzX"));
+}
+
 TEST_CASE("seed corpora are <package>/testdata/fuzz/<target>, relative when the package is the cwd") {
   CHECK(testdata_corpus_dir("/m/calc", "FuzzX") == fs::path("/m/calc/testdata/fuzz/FuzzX"));
   CHECK(testdata_corpus_dir("", "FuzzX").string() == "testdata/fuzz/FuzzX");

@@ -16,6 +16,15 @@ TEST_CASE("Baseline lines") {
         "fuzz: elapsed: 0s, testing seed corpus: 3/3 completed, now fuzzing with 8 workers\n");
 }
 
+TEST_CASE("A resumed run says where its inputs are and how to start afresh") {
+  CHECK(resume_line(1, "/c/fuzz/m/FuzzX", true) ==
+        "fuzz: resuming from 1 input of the generated corpus in /c/fuzz/m/FuzzX "
+        "(cxxtest clean -fuzzcache empties it)\n");
+  CHECK(resume_line(12, "/work/fc/FuzzX", false) ==
+        "fuzz: resuming from 12 inputs of the generated corpus in /work/fc/FuzzX (delete it to start "
+        "afresh)\n");
+}
+
 TEST_CASE("Fuzzing lines round elapsed time to seconds, Go style") {
   CHECK(fuzz_line({3 * kSecond, 40304, 13431.2, 104, 108, true}) ==
         "fuzz: elapsed: 3s, execs: 40304 (13431/sec), new interesting: 104 (total: 108)\n");
