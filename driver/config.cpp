@@ -162,7 +162,19 @@ BuildSettings read_build(const std::string& file, const std::string& section, co
     const BuildKey* key = nullptr;
     for (const auto& bk : kBuildKeys)
       if (k.str() == bk.name && (package_level || !bk.package_only)) key = &bk;
-    if (!key) unknown_key(file, k, " in [" + section + "]");
+    if (!key) {
+      // What the table takes; a package-only key in [build] says where it goes.
+      std::string want;
+      for (const auto& bk : kBuildKeys)
+        if (package_level || !bk.package_only) want += (want.empty() ? "" : ", ") + std::string(bk.name);
+      bool package_key = false;
+      for (const auto& bk : kBuildKeys) package_key |= bk.package_only && k.str() == bk.name;
+      if (package_key)
+        unknown_key(file, k,
+                    " in [" + section + "] (it belongs in a [package.\"dir\"] table" +
+                        (k.str() == "exclude" ? ", or [module] for the whole module" : "") + ")");
+      unknown_key(file, k, " in [" + section + "] (want " + want + ")");
+    }
     std::string full = section + "." + std::string(k.str());
     if (key->scalar) {
       s.*(key->scalar) = string_value(file, full, v);
@@ -172,6 +184,7 @@ BuildSettings read_build(const std::string& file, const std::string& section, co
       s.*(key->list) = glob_list_value(file, full, v);
     } else {
       s.*(key->list) = list_value(file, full, v);
+      if (std::string_view(key->name) == "deps") c.locations[full] = location(file, v.source());
     }
   }
   return s;
@@ -293,6 +306,10 @@ DepSpec read_dep(const std::string& file, const std::string& name, const toml::t
     throw ConfigError{where(file, t.source()) + "[" + section + "] needs source = \"path/to/library\""};
   if (d.build == "command" && d.command.empty())
     throw ConfigError{where(file, t.source()) + "[" + section + "] has build = \"command\" but no command"};
+  // Otherwise the command would be silently left out of the build.
+  if (!d.command.empty() && !d.build.empty() && d.build != "command")
+    throw ConfigError{where(file, t.source()) + "[" + section + "] has a command but build = \"" + d.build +
+                      "\" (a command is the build of build = \"command\"; leave out one of the two)"};
   if (!d.command.empty() && d.build.empty()) d.build = "command";
   return d;
 }
@@ -321,9 +338,10 @@ void check_package_deps(const std::string& file, const Config& c) {
     for (const auto& name : s.deps) {
       bool found = false;
       for (const auto& d : c.deps) found = found || d.name == name;
+      auto at = c.locations.find("package." + dir + ".deps");
       if (!found)
-        throw ConfigError{file + ": [package.\"" + dir + "\"] deps names \"" + name +
-                          "\", which has no [deps." + name + "] table"};
+        throw ConfigError{(at != c.locations.end() ? at->second : file) + ": [package.\"" + dir +
+                          "\"] deps names \"" + name + "\", which has no [deps." + name + "] table"};
     }
 }
 

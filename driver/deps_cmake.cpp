@@ -387,7 +387,7 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
     run.warn(
         "its install rules need the project's other targets (programs, tests), not just the "
         "static libraries built so far: building the whole project once to install its headers "
-        "(not an error; `targets` in cxxtest.toml skips the install)");
+        "(not an error; with `targets` in cxxtest.toml, a failed install is left at that)");
     run.try_run(build_all, dirs.build);
     installed = run.try_run(install, dirs.build);
   }

@@ -153,13 +153,21 @@ std::vector<std::string> user_flags(const BuildSettings& s, Lang lang) {
 // ldflags and libs from cxxtest.toml with their relative paths made the
 // module root's, as include_dirs are: the link runs in the cache's build
 // dir, where "prebuilt/libx.a" or "-Lprebuilt" would name nothing. A path
-// is an entry with a '/' ("m" stays -lm), or what follows -L.
+// is an entry with a '/' ("m" stays -lm), a library or object file's name
+// ("libx.a", "libx.so.1", "x.o": a file in the module root, not -llibx.a),
+// or what follows -L.
+bool names_a_file(const std::string& a) {
+  auto ends = [&](std::string_view s) { return a.size() > s.size() && a.ends_with(s); };
+  return a.find('/') != std::string::npos || ends(".a") || ends(".o") || ends(".so") ||
+         a.find(".so.") != std::string::npos;
+}
+
 std::vector<std::string> module_link_args(const fs::path& root, const std::vector<std::string>& args) {
   std::vector<std::string> out;
   for (const std::string& a : args) {
     if (a.rfind("-L", 0) == 0 && a.size() > 2 && a[2] != '/')
       out.push_back("-L" + (root / a.substr(2)).lexically_normal().string());
-    else if (!a.empty() && a[0] != '-' && a[0] != '/' && a.find('/') != std::string::npos)
+    else if (!a.empty() && a[0] != '-' && a[0] != '/' && names_a_file(a))
       out.push_back((root / a).lexically_normal().string());
     else out.push_back(a);
   }
@@ -403,17 +411,21 @@ void check_one_test_main(PackagePlan& pp) {
 Expected<std::map<std::string, DepBuild>> build_used_deps(const Config& config,
                                                           const std::vector<Package>& packages,
                                                           const DepContext& ctx) {
-  std::set<std::string> wanted;
+  // The deps the packages link, and every dep listed before one of them:
+  // a dep's build finds those before it (libvorbis's configure needs
+  // libogg), so a package that links only vorbis still builds ogg first,
+  // and vorbis is the same build whichever packages a run matched.
+  size_t wanted = 0;  // deps [0, wanted) are built
   for (const auto& pkg : packages) {
     BuildSettings s = config.for_package(pkg.rel_dir);
-    for (const auto& d : config.deps)
-      if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), d.name) != s.deps.end())
-        wanted.insert(d.name);
+    for (size_t i = 0; i < config.deps.size(); ++i)
+      if (s.deps.empty() || std::find(s.deps.begin(), s.deps.end(), config.deps[i].name) != s.deps.end())
+        wanted = std::max(wanted, i + 1);
   }
   std::map<std::string, DepBuild> out;
   DepContext each = ctx;  // each dep's build finds those built before it
-  for (const auto& spec : config.deps) {
-    if (!wanted.count(spec.name)) continue;
+  for (size_t i = 0; i < wanted; ++i) {
+    const DepSpec& spec = config.deps[i];
     auto built = ensure_dep(spec, each);
     if (!built) return Error{built.error()};
     each.earlier.push_back({spec.name, *built});

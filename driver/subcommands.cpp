@@ -119,7 +119,7 @@ Exit env_command(const std::vector<std::string>& args) {
     if (flag.empty()) names.push_back(a);
     else if (!cxxtest::instrument::apply_variant_flag(variant, flag))
       return fail("env: flag provided but not defined: " + a +
-                  " (cxxtest env takes -fuzz -asan -ubsan -race -laf)");
+                  " (cxxtest env takes -fuzz -asan -ubsan -msan -race -laf -cover -bench)");
   }
   if (variant.laf && variant.mode != cxxtest::instrument::Mode::Fuzz) return fail("env: -laf needs -fuzz");
   if (std::string problem = cxxtest::instrument::check_variant(variant); !problem.empty())
@@ -162,7 +162,7 @@ void help_overview() {
                "  cxxtest [build flags] [packages] [test flags]   run tests and seed corpora\n"
                "  cxxtest -fuzz=FuzzXxx [-fuzztime=30s] ./pkg    fuzz one target\n"
                "  cxxtest clean [-cache] [-testcache] [-fuzzcache]\n"
-               "  cxxtest env [-fuzz] [-asan] [-ubsan] [-race] [-laf] [NAME...]\n"
+               "  cxxtest env [-fuzz] [-asan] [-ubsan] [-msan] [-race] [-laf] [-cover] [-bench] [NAME...]\n"
                "  cxxtest cc|c++ ARGS...   (also cxxtest-cc, cxxtest-c++) the compiler, instrumented\n"
                "  cxxtest init [module name]\n"
                "  cxxtest init -clusterfuzzlite   ClusterFuzzLite/OSS-Fuzz build files\n"

@@ -64,7 +64,9 @@ TEST_CASE("errors carry file:line:col") {
 
   auto unknown = parse("[module]\nname = \"m\"\n[build]\n  complier = \"x\"\n");
   REQUIRE_FALSE(unknown.ok());
-  CHECK(unknown.error() == "cxxtest.toml:4:3: unknown key \"complier\" in [build]");
+  CHECK(unknown.error() ==
+        "cxxtest.toml:4:3: unknown key \"complier\" in [build] (want compiler, c_compiler, std, c_std, "
+        "compile_commands, include_dirs, defines, flags, cflags, cxxflags, ldflags, libs, pkg_config)");
 
   auto item = parse("[module]\nname = \"m\"\n[build]\nlibs = [\"m\", 3]\n");
   REQUIRE_FALSE(item.ok());
@@ -117,7 +119,13 @@ TEST_CASE("C keys, link flags, compile_commands and package-level keys") {
 
 TEST_CASE("package-only keys are refused in [build]; standards are checked") {
   CHECK(parse("[module]\nname = \"m\"\n[build]\nexclude = [\"x\"]\n").error() ==
-        "cxxtest.toml:4:1: unknown key \"exclude\" in [build]");
+        "cxxtest.toml:4:1: unknown key \"exclude\" in [build] (it belongs in a [package.\"dir\"] table, or "
+        "[module] for the whole module)");
+  CHECK(parse("[module]\nname = \"m\"\n[build]\ndeps = [\"x\"]\n").error() ==
+        "cxxtest.toml:4:1: unknown key \"deps\" in [build] (it belongs in a [package.\"dir\"] table)");
+  CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\nbogus = 1\n")
+            .error()
+            .find("(want compiler, c_compiler, ") != std::string::npos);
   auto old = parse("[module]\nname = \"m\"\n[build]\nstd = \"c++11\"\n");
   REQUIRE_FALSE(old.ok());
   CHECK(old.error().find("cxxtest.toml:4:7: build.std = \"c++11\" is not supported") == 0);
@@ -160,9 +168,15 @@ TEST_CASE("[deps.NAME] tables") {
   CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbogus = 1\n")
             .error()
             .find("unknown key \"bogus\" in [deps.x]") != std::string::npos);
-  CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\ndeps = [\"nope\"]\n")
+  CHECK(parse("[module]\nname = \"m\"\n[package.\"p\"]\ndeps = [\"nope\"]\n").error() ==
+        "cxxtest.toml:4:8: [package.\"p\"] deps names \"nope\", which has no [deps.nope] table");
+  // A command with another build would be left out without a word.
+  CHECK(parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\nbuild = \"cmake\"\ncommand = \"./b.sh\"\n")
             .error()
-            .find("has no [deps.nope] table") != std::string::npos);
+            .find("cxxtest.toml:3:1: [deps.x] has a command but build = \"cmake\"") != std::string::npos);
+  auto command = parse("[module]\nname = \"m\"\n[deps.x]\nsource = \"a\"\ncommand = \"./b.sh\"\n");
+  REQUIRE(command.ok());
+  CHECK(command->deps[0].build == "command");
 }
 
 TEST_CASE("[deps] keep the file's order, not their names' order") {
