@@ -266,7 +266,9 @@ class Coordinator {
   // Writes the reproducer and the report; returns the file's name ("" if it
   // could not be written).
   std::string report_crash(const std::vector<Value>& input, const Failure& f, const std::string& output);
-  void report_unreproduced(const std::vector<Value>& input, const Failure& f);
+  // The report of a failure `f` whose fresh re-run passed or failed another
+  // way (`again`): the input goes to unreproduced/, not testdata.
+  void report_unreproduced(const std::vector<Value>& input, const Failure& f, const Failure& again);
 
   // coordinator_progress.cpp
   void log_progress();

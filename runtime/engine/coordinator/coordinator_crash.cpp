@@ -114,8 +114,7 @@ void Coordinator::handle_crash() {
     Failure got;
     std::string output;
     if (rerun_fresh(c, &got, &output) && (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
-      take_sanitizer_report();  // the fresh run's, if any, is not the failure's
-      report_unreproduced(input, c.failure);
+      report_unreproduced(input, c.failure, got);
       return;
     }
     if (got.kind != FailureKind::None) {
@@ -129,8 +128,7 @@ void Coordinator::handle_crash() {
   // replaces it with the minimized one.
   std::filesystem::path dir = cachedir::testdata_corpus_dir("", target_.name);
   std::string unminimized;  // report_crash says why it cannot write, if so
-  const std::string needs =
-      fails_in_plain_build(last, !newest_sanitizer_summary().empty()) ? "" : opts_.needs;
+  const std::string needs = fails_in_plain_build(last, !last.sanitizer.empty()) ? "" : opts_.needs;
   if (enabled && !input.empty())
     if (auto written = cachedir::write_corpus_entry(dir, corpus::encode(input, needs)))
       unminimized = *written;
@@ -138,7 +136,7 @@ void Coordinator::handle_crash() {
     std::fputs(minimizing_file_line(corpus::encode(input, needs).size()).c_str(), stderr);
     // Minimizing can take its whole -fuzzminimizetime: say what failed.
     ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-    std::string headline = failure_headline(last, ctx, newest_sanitizer_summary());
+    std::string headline = failure_headline(last, ctx, sanitizer_summary(last.sanitizer));
     std::fprintf(stderr, "fuzz: the input failed with: %s\n", headline.c_str());
     minimizing_crash_ = true;
     fuzz::Budget budget = fuzz::Budget::from_flag(opts_.minimize_duration, opts_.minimize_count);
@@ -160,7 +158,9 @@ void Coordinator::handle_crash() {
     if (budget.take()) fuzz::minimize(input, still, budget);
   }
   std::string written = report_crash(input, last, said);
-  if (!unminimized.empty() && written != unminimized) {
+  // The minimized file replaces the one written before minimizing; if it
+  // could not be written, that one stays.
+  if (!unminimized.empty() && !written.empty() && written != unminimized) {
     std::error_code ec;
     std::filesystem::remove(dir / unminimized, ec);
   }
@@ -222,6 +222,8 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
     budget_.settle(1, int64_t(r.count));
     s.state = State::Idle;
     *out = r.outcome == Outcome::Failure ? read_failure(shm) : Failure{};
+    // LeakSanitizer's report of a leak the worker survived: this candidate's.
+    if (out->kind == FailureKind::Leak) out->sanitizer = take_sanitizer_report();
     if (output) *output = s.link->output();
     return true;
   }
@@ -231,6 +233,10 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
   s.state = State::Off;
   if (interrupted()) return false;
   if (!classify_death(shm, status, out)) *out = Failure{};
+  // The sanitizer's report of this candidate's death, so that it is judged
+  // (same_failure) and shown by its own report, not another candidate's.
+  if (out->kind == FailureKind::Exit || out->kind == FailureKind::Leak)
+    out->sanitizer = take_sanitizer_report();
   if (output) *output = s.link->output();  // kept until the worker starts again
   return true;
 }
@@ -266,14 +272,24 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
   }
 }
 
-void Coordinator::report_unreproduced(const std::vector<Value>& input, const Failure& f) {
+void Coordinator::report_unreproduced(const std::vector<Value>& input, const Failure& f,
+                                      const Failure& again) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  std::string text = failure_text(f, ctx, stack_text(f.frames));
+  // What the failure was, with the report its sanitizer wrote then.
+  std::string text = !f.sanitizer.empty() && f.kind == FailureKind::Exit
+                         ? sanitizer_exit_line(f) + ":\n"
+                         : failure_text(f, ctx, stack_text(f.frames));
+  if (!f.sanitizer.empty()) text += indent_by(f.sanitizer, 4);
   std::filesystem::path dir = opts_.cache_dir / "unreproduced";
   Expected<std::string> kept = cachedir::write_corpus_entry(dir, corpus::encode(input));
-  text +=
-      "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
-      "earlier inputs, so no reproducer was written to testdata.\n";
+  if (again.kind == FailureKind::None)
+    text +=
+        "The input did not fail when run again in a fresh process: the failure is flaky or depends on\n"
+        "earlier inputs, so no reproducer was written to testdata.\n";
+  else
+    text += "Run again in a fresh process, the input failed another way (" +
+            failure_headline(again, ctx, sanitizer_summary(again.sanitizer)) +
+            "): the failure depends on earlier inputs, so no reproducer was written to testdata.\n";
   text += kept ? "Input kept as " + (dir / *kept).string() + "\n" : "Input not kept: " + kept.error() + "\n";
   text += "Its v1 text:\n" + indent_by(corpus::encode(input), 4);
   report_ = text;
@@ -282,7 +298,7 @@ void Coordinator::report_unreproduced(const std::vector<Value>& input, const Fai
 std::string Coordinator::report_crash(const std::vector<Value>& input, const Failure& f,
                                       const std::string& output) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  std::string sanitizer = take_sanitizer_report();
+  const std::string& sanitizer = f.sanitizer;
   std::string text;
   if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
     // The sanitizer ended the worker with its exit status: its report says why.

@@ -252,13 +252,14 @@ void Coordinator::on_death(size_t i) {
 
 void Coordinator::found_crash(size_t i, Failure f) {
   if (crash_) return;  // one crash at a time, as Go
+  // The report a sanitizer wrote as it ended the worker (or LeakSanitizer's
+  // for a leak), taken now: it goes with this failure, whatever re-runs and
+  // candidates write later.
+  if (f.kind == FailureKind::Exit || f.kind == FailureKind::Leak) f.sanitizer = take_sanitizer_report();
   if (opts_.keep_going && !reported_.empty()) {
-    // The report the reported failures' signatures were made with: a
-    // sanitizer's exit, or LeakSanitizer's (whose allocation site tells
-    // leaks apart).
-    bool reported = f.kind == FailureKind::Exit || f.kind == FailureKind::Leak;
-    std::string sanitizer = reported ? take_sanitizer_report() : std::string();
-    std::string sig = failure_signature(f, sanitizer);
+    // The signatures of the reported failures tell sanitizer bugs apart by
+    // their report (a leak's by its allocation site).
+    std::string sig = failure_signature(f, f.sanitizer);
     if (std::find(reported_.begin(), reported_.end(), sig) != reported_.end()) {
       ++repeats_;  // the worker, if it died, is started again by dispatch
       return;

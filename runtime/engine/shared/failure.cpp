@@ -69,8 +69,16 @@ bool classify_death(const ShmView& shm, int status, Failure* f) {
   return true;
 }
 
+namespace {
+std::string leak_site(const std::string& report);
+}  // namespace
+
 bool same_failure(const Failure& a, const Failure& b) {
   if (a.kind != b.kind) return false;
+  if (!a.sanitizer.empty() && !b.sanitizer.empty()) {
+    std::string bug = sanitizer_bug(a.sanitizer);
+    if (!bug.empty() && bug != sanitizer_bug(b.sanitizer)) return false;
+  }
   switch (a.kind) {
     case FailureKind::TestFailed: return true;  // as Go: any t.Error/t.Fatal; the message may differ
     case FailureKind::Exception:
@@ -107,14 +115,22 @@ std::string leak_site(const std::string& report) {
 
 }  // namespace
 
+std::string sanitizer_bug(const std::string& report) {
+  std::string line = sanitizer_summary(report);
+  if (line.find(" leaked in ") != std::string::npos) return "leak" + leak_site(report);
+  // A recursion overflows in whichever of its functions the stack ends:
+  // the place differs from one depth to the next, the bug does not.
+  if (size_t at = line.find(" stack-overflow"); at != std::string::npos)
+    return line.substr(0, at + std::string_view(" stack-overflow").size());
+  return line;
+}
+
 std::string failure_signature(const Failure& f, const std::string& sanitizer_report) {
   std::string sig = std::to_string(int(f.kind)) + "|" + std::to_string(f.detail) + "|" + f.where;
   if (f.kind == FailureKind::Signal)
     for (uint64_t offset : top_exe_frames(f.frames)) sig += "|" + std::to_string(offset);
-  std::string line = sanitizer_summary(sanitizer_report);
-  if (line.empty()) return sig;
-  if (line.find(" leaked in ") != std::string::npos) return sig + "|leak" + leak_site(sanitizer_report);
-  return sig + "|" + line;
+  std::string bug = sanitizer_bug(sanitizer_report);
+  return bug.empty() ? sig : sig + "|" + bug;
 }
 
 std::string sanitizer_summary(const std::string& report) {

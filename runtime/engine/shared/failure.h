@@ -25,6 +25,9 @@ struct Failure {
   std::string where;   // exception type, or `file.cpp:12` of the first failing log line
   std::vector<Frame> frames;
   std::string text;  // the input's log up to the failure
+  // Coordinator side: the report a sanitizer wrote as this failure happened
+  // (symbolized; sanitizer_report.h), "" if none. Workers never fill it.
+  std::string sanitizer;
 };
 
 // The record (and its text) in shared memory; kind None if there is none.
@@ -42,8 +45,19 @@ bool classify_death(const ShmView& shm, int status, Failure* f);
 // type, or the same signal and the same innermost two frames in the main
 // executable, or the same exit status. Two t.Error/t.Fatal failures match
 // whatever their messages (Go's rule; the runtime does not tell which log
-// line failed the test).
+// line failed the test). When both carry a sanitizer's report, its bug
+// must be the same too (sanitizer_bug): every ASan or UBSan death is the
+// same exit status, so without it minimizing a heap overflow could end on
+// a use-after-free elsewhere, as libFuzzer's -minimize_crash compares its
+// DEDUP_TOKEN.
 bool same_failure(const Failure& a, const Failure& b);
+
+// What tells a sanitizer report's bug from another's: its SUMMARY line
+// (the kind and the place), or for a leak, whose SUMMARY counts bytes, the
+// first leak's allocation frames #1 and #2, or for a stack overflow, whose
+// place is wherever a recursion ran out, only its kind; "" when the report
+// has no SUMMARY.
+std::string sanitizer_bug(const std::string& report);
 
 // A failure's identity for -fuzzkeepgoing, which reports each distinct bug
 // once: the kind, then what tells bugs of that kind apart: the log line

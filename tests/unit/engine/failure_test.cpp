@@ -34,21 +34,47 @@ TEST_CASE("same_failure: signal and innermost frames of the test binary") {
 }
 
 TEST_CASE("same_failure: exception type, test failure, exit status") {
-  Failure e1{FailureKind::Exception, 0, 0, 0, "std::runtime_error", {}, "x"};
-  Failure e2{FailureKind::Exception, 0, 0, 0, "std::runtime_error", {}, "other message"};
-  Failure e3{FailureKind::Exception, 0, 0, 0, "std::logic_error", {}, ""};
+  Failure e1{FailureKind::Exception, 0, 0, 0, "std::runtime_error", {}, "x", ""};
+  Failure e2{FailureKind::Exception, 0, 0, 0, "std::runtime_error", {}, "other message", ""};
+  Failure e3{FailureKind::Exception, 0, 0, 0, "std::logic_error", {}, "", ""};
   CHECK(same_failure(e1, e2));
   CHECK_FALSE(same_failure(e1, e3));
-  Failure t1{FailureKind::TestFailed, 0, 0, 0, "parse_test.cpp:12", {}, ""};
-  Failure t2{FailureKind::TestFailed, 0, 0, 0, "parse_test.cpp:14", {}, ""};
+  Failure t1{FailureKind::TestFailed, 0, 0, 0, "parse_test.cpp:12", {}, "", ""};
+  Failure t2{FailureKind::TestFailed, 0, 0, 0, "parse_test.cpp:14", {}, "", ""};
   CHECK(same_failure(t1, t2));  // Go: any t.Error, whatever the message
   CHECK_FALSE(same_failure(t1, e1));
-  Failure x3{FailureKind::Exit, 3, 0, 0, "", {}, ""};
-  Failure x4{FailureKind::Exit, 4, 0, 0, "", {}, ""};
+  Failure x3{FailureKind::Exit, 3, 0, 0, "", {}, "", ""};
+  Failure x4{FailureKind::Exit, 4, 0, 0, "", {}, "", ""};
   CHECK_FALSE(same_failure(x3, x4));
-  Failure h1{FailureKind::Timeout, 0, 1, 0, "", {{0, 0, 1}}, ""};
-  Failure h2{FailureKind::Timeout, 0, 1, 0, "", {{0, 0, 2}}, ""};
+  Failure h1{FailureKind::Timeout, 0, 1, 0, "", {{0, 0, 1}}, "", ""};
+  Failure h2{FailureKind::Timeout, 0, 1, 0, "", {{0, 0, 2}}, "", ""};
   CHECK(same_failure(h1, h2));  // a hang is a hang wherever it was interrupted
+}
+
+TEST_CASE("same_failure: two sanitizer deaths are the same only for the same bug") {
+  auto asan = [](const std::string& summary) {
+    Failure f{FailureKind::Exit, 1, 0, 0, "", {}, "", ""};
+    f.sanitizer = "==7==ERROR: AddressSanitizer: ...\n\nSUMMARY: AddressSanitizer: " + summary + "\n";
+    return f;
+  };
+  Failure overflow = asan("heap-buffer-overflow parse.c:12:7 in parse_tag");
+  CHECK(same_failure(overflow, asan("heap-buffer-overflow parse.c:12:7 in parse_tag")));
+  // The same exit status, another bug: minimizing must not drift to it.
+  CHECK_FALSE(same_failure(overflow, asan("heap-use-after-free tree.c:88:3 in free_node")));
+  CHECK_FALSE(same_failure(overflow, asan("heap-buffer-overflow parse.c:40:2 in parse_attr")));
+  // A recursion overflows wherever its stack runs out.
+  CHECK(same_failure(asan("stack-overflow expr.c:30 in parse_term"),
+                     asan("stack-overflow expr.c:12 in parse_expr")));
+  CHECK(sanitizer_bug("SUMMARY: AddressSanitizer: stack-overflow expr.c:30 in parse_term\n") ==
+        "AddressSanitizer: stack-overflow");
+  // Without a report on both sides (an unsanitized build, a report without
+  // SUMMARY) the exit status decides, as before.
+  Failure bare{FailureKind::Exit, 1, 0, 0, "", {}, "", ""};
+  CHECK(same_failure(overflow, bare));
+  CHECK(same_failure(bare, overflow));
+  Failure no_summary = asan("x");
+  no_summary.sanitizer = "==7==ERROR: AddressSanitizer: nested bug in the same thread, aborting.\n";
+  CHECK(same_failure(no_summary, overflow));
 }
 
 TEST_CASE("A death without a record is classified by its status") {
@@ -82,18 +108,18 @@ TEST_CASE("first_log_location") {
 
 TEST_CASE("Failure texts") {
   ReportContext ctx{"FuzzX", 1'000'000'000, 2048};
-  Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n"};
+  Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n", ""};
   CHECK(failure_text(t, ctx, "") == "--- FAIL: FuzzX (0.00s)\n    x_test.cpp:3: boom\n\n");
-  Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, ""};
+  Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, "", ""};
   CHECK(
       failure_text(s, ctx, "#0 0x1 in f a.cpp:1\n") ==
       "--- FAIL: FuzzX (0.00s)\n    signal SIGSEGV: segmentation violation\n        #0 0x1 in f a.cpp:1\n\n");
-  Failure x{FailureKind::Exit, 3, 0, 0, "", {}, ""};
+  Failure x{FailureKind::Exit, 3, 0, 0, "", {}, "", ""};
   CHECK(failure_text(x, ctx, "") == "fuzzing process hung or terminated unexpectedly: exit status 3\n");
   CHECK(failure_text(x, ctx, "#0 0x1 in exit\n", "bad header\n\n") ==
         "fuzzing process hung or terminated unexpectedly: exit status 3\noutput:\n    bad header\n"
         "    #0 0x1 in exit\n");
-  Failure a{FailureKind::Signal, SIGABRT, 0, 0, "", {}, ""};
+  Failure a{FailureKind::Signal, SIGABRT, 0, 0, "", {}, "", ""};
   CHECK(failure_text(a, ctx, "#0 0x1 in abort\n", "x.c:1: f: Assertion `n' failed.\n\x1b[0m") ==
         "--- FAIL: FuzzX (0.00s)\n    output:\n        x.c:1: f: Assertion `n' failed.\n        ?[0m\n"
         "    signal SIGABRT: abort\n        #0 0x1 in abort\n\n");
@@ -108,9 +134,9 @@ TEST_CASE("Failure texts") {
         "fuzzing process hung or terminated unexpectedly: exit status 3\n    " + runner);
   CHECK(failure_text(t, ctx, "", "printed\n") ==
         "--- FAIL: FuzzX (0.00s)\n    x_test.cpp:3: boom\n    output:\n        printed\n\n");
-  Failure h{FailureKind::Timeout, 0, 0, 0, "", {}, ""};
+  Failure h{FailureKind::Timeout, 0, 0, 0, "", {}, "", ""};
   CHECK(failure_text(h, ctx, "") == "fuzzing process hung: the input ran longer than -fuzztimeout=1s\n");
-  Failure m{FailureKind::Memory, 1, uint64_t(1) << 40, 0, "", {}, ""};
+  Failure m{FailureKind::Memory, 1, uint64_t(1) << 40, 0, "", {}, "", ""};
   CHECK(failure_text(m, ctx, "") ==
         "fuzzing process ran out of memory: the input allocated 1099511627776 bytes at once, reaching "
         "-fuzzrsslimit=2048 MB\n");
@@ -168,7 +194,7 @@ TEST_CASE("failure_signature: a leak is its allocation site, whatever its size")
 
 TEST_CASE("Failure headlines: one line naming the failure") {
   ReportContext ctx{"FuzzX", 1'000'000'000, 2048};
-  Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n    more\n"};
+  Failure t{FailureKind::TestFailed, 0, 0, 0, "x_test.cpp:3", {}, "    x_test.cpp:3: boom\n    more\n", ""};
   CHECK(failure_headline(t, ctx, "") == "x_test.cpp:3: boom");
   // A sanitizer's SUMMARY says more than anything else.
   CHECK(failure_headline(t, ctx, "AddressSanitizer: heap-buffer-overflow p.cpp:7:3 in parse") ==
@@ -179,17 +205,18 @@ TEST_CASE("Failure headlines: one line naming the failure") {
             0,
             "std::out_of_range",
             {},
-            "--- FAIL: FuzzX (0.00s)\n    panic: uncaught exception std::out_of_range: at\n"};
+            "--- FAIL: FuzzX (0.00s)\n    panic: uncaught exception std::out_of_range: at\n",
+            ""};
   CHECK(failure_headline(e, ctx, "") == "panic: uncaught exception std::out_of_range: at");
-  Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, ""};
+  Failure s{FailureKind::Signal, SIGSEGV, 0, 0, "", {}, "", ""};
   CHECK(failure_headline(s, ctx, "") == "signal SIGSEGV: segmentation violation");
-  Failure x{FailureKind::Exit, 3, 0, 0, "", {}, ""};
+  Failure x{FailureKind::Exit, 3, 0, 0, "", {}, "", ""};
   CHECK(failure_headline(x, ctx, "") == "fuzzing process hung or terminated unexpectedly: exit status 3");
-  Failure k{FailureKind::Terminate, 0, 0, 0, "Oops", {}, ""};
+  Failure k{FailureKind::Terminate, 0, 0, 0, "Oops", {}, "", ""};
   CHECK(failure_headline(k, ctx, "") == "std::terminate called after throwing Oops");
   // What a terminal would act on is shown as '?', and a long line is cut.
-  Failure c{FailureKind::TestFailed, 0, 0, 0, "", {}, "    bad \x1b[0m\n"};
+  Failure c{FailureKind::TestFailed, 0, 0, 0, "", {}, "    bad \x1b[0m\n", ""};
   CHECK(failure_headline(c, ctx, "") == "bad ?[0m");
-  Failure l{FailureKind::TestFailed, 0, 0, 0, "", {}, std::string(500, 'a') + "\n"};
+  Failure l{FailureKind::TestFailed, 0, 0, 0, "", {}, std::string(500, 'a') + "\n", ""};
   CHECK(failure_headline(l, ctx, "").size() == 200);
 }
