@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 
@@ -325,12 +326,19 @@ Nanos Coordinator::input_running_for(Slot& s, int64_t t) {
 }
 
 // The backstop for a worker whose own watchdog did not end a hung input.
+// A worker whose command is done (Phase::Idle, its reply not read yet:
+// another worker's crash is being minimized, which reads only that one's
+// replies) is not hung, however long it waits.
 void Coordinator::check_hung_workers() {
   if (opts_.timeout <= 0) return;
   int64_t t = now();
   for (Slot& s : slots_) {
     if (s.state != State::Busy) continue;
     ShmHeader& h = s.link->shm().header();
+    if (std::atomic_ref<Phase>(h.phase).load(std::memory_order_acquire) == Phase::Idle) {
+      s.seen_since = t;
+      continue;
+    }
     if (input_running_for(s, t) > opts_.timeout + 10 * kSecond) {
       if (h.failure.kind == FailureKind::None) {
         h.failure.kind = FailureKind::Timeout;
