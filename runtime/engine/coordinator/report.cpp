@@ -10,6 +10,7 @@
 #include "crash/input_stack.h"
 #include "crash/raw_writer.h"
 #include "crash/symbolize.h"
+#include "flags/flags.h"
 #include "testing/output.h"
 
 namespace cxxtest::runtime::engine {
@@ -150,11 +151,20 @@ std::string sanitizer_exit_line(const Failure& f) {
   return "fuzzing process terminated by a sanitizer report (exit status " + std::to_string(f.detail) + ")";
 }
 
+std::string limit_flags(const Failure& f, const ReportContext& ctx) {
+  const Flags defaults;  // flags.def's
+  if (f.kind == FailureKind::Timeout && ctx.timeout != defaults.fuzztimeout)
+    return "-fuzztimeout=" + format_duration(ctx.timeout) + " ";
+  if (f.kind == FailureKind::Memory && ctx.rss_limit_mb != defaults.fuzzrsslimit)
+    return "-fuzzrsslimit=" + std::to_string(ctx.rss_limit_mb) + " ";
+  return "";
+}
+
 std::string written_text(const std::string& target, const std::string& name, const std::string& package,
-                         bool marked) {
+                         bool marked, const std::string& limits) {
   std::string id = target + "/" + name;
   std::string text = "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id +
-                     " " + package + "\n";
+                     " " + limits + package + "\n";
   // "-asan ./p": the failure was seen by a sanitizer, which a plain build
   // has not; say so where it cannot be missed.
   if (marked && !package.empty() && package[0] == '-') {

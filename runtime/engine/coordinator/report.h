@@ -63,7 +63,14 @@ std::string indent_by(const std::string& text, int n);
 // The lines after a written input. `package` is the re-run command's
 // arguments ("-asan ./p"); `marked`: the file says `// needs:` those flags.
 std::string written_text(const std::string& target, const std::string& name, const std::string& package,
-                         bool marked = true);
+                         bool marked = true, const std::string& limits = "");
+
+// The flags the re-run command needs so that the limit `f` broke is the
+// same in it: "-fuzztimeout=1s " for a hang under a -fuzztimeout other
+// than the default (a plain run applies its own -fuzztimeout, 10s, to each
+// input, which a 3 s input passes), "-fuzzrsslimit=300 " likewise for
+// memory; "" otherwise.
+std::string limit_flags(const Failure& f, const ReportContext& ctx);
 
 // Whether a failure fails a plain build alike, so its file needs no
 // sanitizer's build: a test failure, an exception, a signal or

@@ -164,6 +164,27 @@ TEST_CASE("a failure no sanitizer reported needs no sanitizer's build to fail ag
         std::string::npos);
 }
 
+TEST_CASE("the re-run command carries the limit a hang or a memory failure broke") {
+  Failure hang;
+  hang.kind = FailureKind::Timeout;
+  Failure memory;
+  memory.kind = FailureKind::Memory;
+  Failure signal;
+  signal.kind = FailureKind::Signal;
+  ReportContext defaults{"FuzzX", 10 * cxxtest::runtime::kSecond, 2048};
+  ReportContext tight{"FuzzX", cxxtest::runtime::kSecond, 300};
+  CHECK(limit_flags(hang, defaults).empty());  // a plain run applies 10s itself
+  CHECK(limit_flags(hang, tight) == "-fuzztimeout=1s ");
+  CHECK(limit_flags(memory, tight) == "-fuzzrsslimit=300 ");
+  CHECK(limit_flags(memory, defaults).empty());
+  CHECK(limit_flags(signal, tight).empty());
+  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", true, "-fuzztimeout=1s ") ==
+        "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
+        "cxxtest -run=FuzzX/0123456789abcdef -fuzztimeout=1s -asan ./p\n"
+        "This input was found in the -asan build, which a plain build may pass: the file says\n"
+        "'// needs: -asan', so a plain 'cxxtest' run runs it in the -asan build too.\n");
+}
+
 TEST_CASE("failure_signature: a leak is its allocation site, whatever its size") {
   Failure f;
   f.kind = FailureKind::Exit;
