@@ -173,7 +173,11 @@ bool Coordinator::start_workers() {
       break;
     }
     slots_.push_back(std::move(s));
-    if (!start_worker(slots_.back())) return false;
+    if (!start_worker(slots_.back())) {
+      log_decorated(f_, indent(report_));  // a run that cannot fuzz fails, saying why
+      fail(f_);
+      return false;
+    }
   }
   if (mask_fd_ < 0 || int64_t(slots_.size()) < n) {
     error("cannot start fuzzing processes: " + err);

@@ -139,6 +139,16 @@ TEST_CASE("-fuzztime=Nx: the workers run exactly N inputs in all, as the last pr
   }
 }
 
+TEST_CASE("a worker process that cannot start fails the run, saying why") {
+  FakeTarget t;
+  t.cannot_start = true;
+  FakeRun r(t);
+  r.run({"seed"});
+  CHECK(r.failed);
+  CHECK(r.log.find("cannot start fuzzing process: fork: Resource temporarily unavailable") !=
+        std::string::npos);
+}
+
 TEST_CASE("a Fuzz command asks for kSliceExecs executions, more once the worker is fast") {
   using runtime::engine::kSliceExecs;
   using runtime::engine::next_rate;

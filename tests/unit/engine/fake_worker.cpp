@@ -54,6 +54,7 @@ class FakeLink final : public WorkerLink {
   }
 
   cxxtest::Status start() override {
+    if (target_.cannot_start) return cxxtest::Error{"fork: Resource temporarily unavailable"};
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return cxxtest::Error{"pipe failed"};
     bell_read_ = fds[0], bell_write_ = fds[1];

@@ -45,6 +45,8 @@ struct FakeTarget {
   // fuzzing execution of the test, on any worker, from 1).
   std::function<std::string(const std::string& original, uint64_t n)> mutate =
       [](const std::string& original, uint64_t) { return original; };
+  // Every worker process fails to start (fork or pipe failing).
+  bool cannot_start = false;
 };
 
 // One command as a fake worker received it.
