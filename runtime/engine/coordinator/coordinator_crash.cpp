@@ -277,9 +277,8 @@ void Coordinator::report_unreproduced(const std::vector<Value>& input, const Fai
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   // What the failure was, with the report its sanitizer wrote then.
   std::string text = !f.sanitizer.empty() && f.kind == FailureKind::Exit
-                         ? sanitizer_exit_line(f) + ":\n"
-                         : failure_text(f, ctx, stack_text(f.frames));
-  if (!f.sanitizer.empty()) text += indent_by(f.sanitizer, 4);
+                         ? sanitizer_failure_text(f, f.sanitizer, "")
+                         : failure_text(f, ctx, stack_text(f.frames)) + indent_by(f.sanitizer, 4);
   std::filesystem::path dir = opts_.cache_dir / "unreproduced";
   Expected<std::string> kept = cachedir::write_corpus_entry(dir, corpus::encode(input));
   if (again.kind == FailureKind::None)
@@ -301,12 +300,12 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
   const std::string& sanitizer = f.sanitizer;
   std::string text;
   if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
-    // The sanitizer ended the worker with its exit status: its report says why.
-    text = sanitizer_exit_line(f) + ":\n";
+    // The sanitizer ended the worker with its exit status: its report says
+    // why, after what the input logged and printed.
+    text = sanitizer_failure_text(f, sanitizer, output);
   } else {
-    text = failure_text(f, ctx, stack_text(f.frames), output);
+    text = failure_text(f, ctx, stack_text(f.frames), output) + indent_by(sanitizer, 4);
   }
-  if (!sanitizer.empty()) text += indent_by(sanitizer, 4);
   const bool marked = !opts_.needs.empty() && !fails_in_plain_build(f, !sanitizer.empty());
   std::string data = corpus::encode(input, marked ? opts_.needs : "");
   Expected<std::string> written =

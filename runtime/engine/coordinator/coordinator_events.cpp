@@ -281,7 +281,7 @@ void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::strin
   // fuzzing), not "hung or terminated unexpectedly: exit status 1".
   std::string sanitizer = take_sanitizer_report();
   if (!sanitizer.empty() && f.kind == FailureKind::Exit)
-    report_ = sanitizer_exit_line(f) + " on seed corpus entry " + e.name + ":\n" + indent_by(sanitizer, 4);
+    report_ = sanitizer_failure_text(f, sanitizer, output, " on seed corpus entry " + e.name);
   else report_ = failure_text(f, ctx, stack_text(f.frames), output) + indent_by(sanitizer, 4);
   // Go stops here too; say how to see it alone and what lets fuzzing start.
   report_ += "A failing seed stops fuzzing before it starts: fix the code, or ";

@@ -67,6 +67,11 @@ std::string output_block(std::string output, int n) {
 
 }  // namespace
 
+std::string sanitizer_failure_text(const Failure& f, const std::string& report, const std::string& output,
+                                   const std::string& on) {
+  return sanitizer_exit_line(f) + on + ":\n" + f.text + output_block(output, 0) + indent_by(report, 4);
+}
+
 std::string indent_by(const std::string& text, int n) {
   std::string out, pad(size_t(n), ' ');
   for (size_t start = 0; start < text.size();) {

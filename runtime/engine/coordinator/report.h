@@ -57,6 +57,13 @@ std::string failure_headline(const Failure& f, const ReportContext& ctx,
 // follows it instead of failure_text.
 std::string sanitizer_exit_line(const Failure& f);
 
+// The text of such a failure: that line (with `on`, " on seed corpus entry
+// NAME", before its colon), the input's log and what the process wrote
+// (under "output:", as failure_text shows them), then the sanitizer's
+// `report`, indented.
+std::string sanitizer_failure_text(const Failure& f, const std::string& report, const std::string& output,
+                                   const std::string& on = "");
+
 // `text` with every line indented by n spaces, ending in a newline.
 std::string indent_by(const std::string& text, int n);
 

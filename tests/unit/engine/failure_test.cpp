@@ -164,6 +164,22 @@ TEST_CASE("a failure no sanitizer reported needs no sanitizer's build to fail ag
         std::string::npos);
 }
 
+TEST_CASE("a sanitizer's failure shows the input's log and output before the report") {
+  Failure x;
+  x.kind = FailureKind::Exit;
+  x.detail = 1;
+  x.text = "    x_test.cpp:3: parsing\n";
+  CHECK(sanitizer_failure_text(x, "==1==ERROR: AddressSanitizer: SEGV\n", "reading 9 bytes\n") ==
+        "fuzzing process terminated by a sanitizer report (exit status 1):\n"
+        "    x_test.cpp:3: parsing\n"
+        "output:\n"
+        "    reading 9 bytes\n"
+        "    ==1==ERROR: AddressSanitizer: SEGV\n");
+  CHECK(sanitizer_failure_text(x, "R\n", "", " on seed corpus entry seed#0")
+            .starts_with("fuzzing process terminated by a sanitizer report (exit status 1) on seed corpus "
+                         "entry seed#0:\n"));
+}
+
 TEST_CASE("the re-run command carries the limit a hang or a memory failure broke") {
   Failure hang;
   hang.kind = FailureKind::Timeout;
