@@ -118,8 +118,13 @@ class Worker {
     Guidance::input_ended();
     bool rejected = take_rejected_input();
     if (!failed && leak_suspected()) {
+      // The re-run and the heap scan each get their own -fuzztimeout, as
+      // libFuzzer times each run: an input of 6 s under a 10 s limit is
+      // not a hang because it leaked (run, re-run and scan: 12 s or more).
+      heartbeat();
       failed = rerun_for_leaks(in, now);  // the second run failing fails the input
       take_rejected_input();              // the second run's -1 was the first's
+      heartbeat();
       if (!failed && input_leaked()) record_leak_and_exit();
     }
     if (failed || rejected) clear_counters(regions_);
