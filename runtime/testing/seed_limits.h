@@ -1,7 +1,7 @@
 // testing/seed_limits.h: the fuzzing limits, applied to each seed input of a plain
 // run (f.Add values and testdata/fuzz files), as libFuzzer applies its limits
 // when it replays a crash file. So a reproducer of a hang fails its printed
-// re-run command after -fuzztimeout (default 10s), not after -timeout (10m),
+// re-run command after -fuzztimeout (default 25s), not after -timeout (10m),
 // and one of a huge allocation fails at once instead of passing.
 //
 //   time    a thread checks the running input's deadline every 50 ms; past

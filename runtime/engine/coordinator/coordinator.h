@@ -69,7 +69,7 @@ struct CoordinatorOptions {
   std::filesystem::path cache_dir;  // <-fuzzcachedir>/<target>
   std::string package = ".";        // for the re-run hint, after any build flags (-asan ./p)
   std::string needs;             // those build flags ("-asan"): a reproducer's `// needs:` line (corpus_v1.h)
-  Nanos timeout = 10 * kSecond;  // -fuzztimeout
+  Nanos timeout = 25 * kSecond;  // -fuzztimeout (flags.def)
   int64_t rss_limit_mb = 2048;   // -fuzzrsslimit
   size_t max_len = 0;            // -fuzzmaxlen (0: max_len_for's default)
   uint64_t seed = 0;

@@ -74,7 +74,7 @@ std::string written_text(const std::string& target, const std::string& name, con
 
 // The flags the re-run command needs so that the limit `f` broke is the
 // same in it: "-fuzztimeout=1s " for a hang under a -fuzztimeout other
-// than the default (a plain run applies its own -fuzztimeout, 10s, to each
+// than the default (a plain run applies its own -fuzztimeout, 25s, to each
 // input, which a 3 s input passes), "-fuzzrsslimit=300 " likewise for
 // memory; "" otherwise.
 std::string limit_flags(const Failure& f, const ReportContext& ctx);

@@ -29,7 +29,7 @@ struct WorkerOptions {
   bool compare_guidance = true;        // -fuzzcmp: compared values and the automatic dictionary
   std::filesystem::path target_cache;  // <-fuzzcachedir>/<target> ("" if unset): the automatic dictionary's
   bool detect_leaks = true;            // -fuzzleaks (only under AddressSanitizer)
-  Nanos timeout = 10 * kSecond;        // -fuzztimeout (0: none)
+  Nanos timeout = 25 * kSecond;        // -fuzztimeout (0: none; flags.def)
   int64_t rss_limit_mb = 2048;         // -fuzzrsslimit (0: none)
   bool repeatable = false;             // a repeatable run's worker: nothing may depend on time
 };

@@ -187,9 +187,9 @@ TEST_CASE("the re-run command carries the limit a hang or a memory failure broke
   memory.kind = FailureKind::Memory;
   Failure signal;
   signal.kind = FailureKind::Signal;
-  ReportContext defaults{"FuzzX", 10 * cxxtest::runtime::kSecond, 2048};
+  ReportContext defaults{"FuzzX", 25 * cxxtest::runtime::kSecond, 2048};
   ReportContext tight{"FuzzX", cxxtest::runtime::kSecond, 300};
-  CHECK(limit_flags(hang, defaults).empty());  // a plain run applies 10s itself
+  CHECK(limit_flags(hang, defaults).empty());  // a plain run applies 25s itself
   CHECK(limit_flags(hang, tight) == "-fuzztimeout=1s ");
   CHECK(limit_flags(memory, tight) == "-fuzzrsslimit=300 ");
   CHECK(limit_flags(memory, defaults).empty());
