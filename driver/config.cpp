@@ -338,10 +338,10 @@ void check_package_deps(const std::string& file, const Config& c) {
     for (const auto& name : s.deps) {
       bool found = false;
       for (const auto& d : c.deps) found = found || d.name == name;
+      if (found) continue;
       auto at = c.locations.find("package." + dir + ".deps");
-      if (!found)
-        throw ConfigError{(at != c.locations.end() ? at->second : file) + ": [package.\"" + dir +
-                          "\"] deps names \"" + name + "\", which has no [deps." + name + "] table"};
+      throw ConfigError{(at != c.locations.end() ? at->second : file) + ": [package.\"" + dir +
+                        "\"] deps names \"" + name + "\", which has no [deps." + name + "] table"};
     }
 }
 

@@ -169,7 +169,7 @@ void Coordinator::handle_crash() {
 bool Coordinator::keep_going_after_crash() {
   if (!opts_.keep_going || report_.empty()) return false;
   if (interrupted() || stop_ == Stop::Error) return false;
-  reported_.push_back(failure_signature(crash_->failure, report_));
+  reported_.push_back(failure_signature(crash_->failure, crash_->failure.sanitizer));
   // Shown now, each under the target as Go shows its one failure.
   log_decorated(f_, indent(report_));
   report_.clear();
@@ -222,8 +222,7 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
     budget_.settle(1, int64_t(r.count));
     s.state = State::Idle;
     *out = r.outcome == Outcome::Failure ? read_failure(shm) : Failure{};
-    // LeakSanitizer's report of a leak the worker survived: this candidate's.
-    if (out->kind == FailureKind::Leak) out->sanitizer = take_sanitizer_report();
+    attach_sanitizer_report(*out);  // LeakSanitizer's, for a leak the worker survived
     if (output) *output = s.link->output();
     return true;
   }
@@ -233,10 +232,7 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
   s.state = State::Off;
   if (interrupted()) return false;
   if (!classify_death(shm, status, out)) *out = Failure{};
-  // The sanitizer's report of this candidate's death, so that it is judged
-  // (same_failure) and shown by its own report, not another candidate's.
-  if (out->kind == FailureKind::Exit || out->kind == FailureKind::Leak)
-    out->sanitizer = take_sanitizer_report();
+  attach_sanitizer_report(*out);           // this candidate's, not another's
   if (output) *output = s.link->output();  // kept until the worker starts again
   return true;
 }
@@ -275,10 +271,7 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
 void Coordinator::report_unreproduced(const std::vector<Value>& input, const Failure& f,
                                       const Failure& again) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  // What the failure was, with the report its sanitizer wrote then.
-  std::string text = !f.sanitizer.empty() && f.kind == FailureKind::Exit
-                         ? sanitizer_failure_text(f, f.sanitizer, "")
-                         : failure_text(f, ctx, stack_text(f.frames)) + indent_by(f.sanitizer, 4);
+  std::string text = failure_report(f, ctx);  // with the report its sanitizer wrote then
   std::filesystem::path dir = opts_.cache_dir / "unreproduced";
   Expected<std::string> kept = cachedir::write_corpus_entry(dir, corpus::encode(input));
   if (again.kind == FailureKind::None)
@@ -297,16 +290,8 @@ void Coordinator::report_unreproduced(const std::vector<Value>& input, const Fai
 std::string Coordinator::report_crash(const std::vector<Value>& input, const Failure& f,
                                       const std::string& output) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
-  const std::string& sanitizer = f.sanitizer;
-  std::string text;
-  if (!sanitizer.empty() && f.kind == FailureKind::Exit) {
-    // The sanitizer ended the worker with its exit status: its report says
-    // why, after what the input logged and printed.
-    text = sanitizer_failure_text(f, sanitizer, output);
-  } else {
-    text = failure_text(f, ctx, stack_text(f.frames), output) + indent_by(sanitizer, 4);
-  }
-  const bool marked = !opts_.needs.empty() && !fails_in_plain_build(f, !sanitizer.empty());
+  std::string text = failure_report(f, ctx, output);
+  const bool marked = !opts_.needs.empty() && !fails_in_plain_build(f, !f.sanitizer.empty());
   std::string data = corpus::encode(input, marked ? opts_.needs : "");
   Expected<std::string> written =
       cachedir::write_corpus_entry(cachedir::testdata_corpus_dir("", target_.name), data);

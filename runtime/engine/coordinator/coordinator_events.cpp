@@ -252,10 +252,9 @@ void Coordinator::on_death(size_t i) {
 
 void Coordinator::found_crash(size_t i, Failure f) {
   if (crash_) return;  // one crash at a time, as Go
-  // The report a sanitizer wrote as it ended the worker (or LeakSanitizer's
-  // for a leak), taken now: it goes with this failure, whatever re-runs and
+  // Taken now: the report goes with this failure, whatever re-runs and
   // candidates write later.
-  if (f.kind == FailureKind::Exit || f.kind == FailureKind::Leak) f.sanitizer = take_sanitizer_report();
+  attach_sanitizer_report(f);
   if (opts_.keep_going && !reported_.empty()) {
     // The signatures of the reported failures tell sanitizer bugs apart by
     // their report (a leak's by its allocation site).
@@ -279,10 +278,9 @@ void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::strin
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   // A sanitizer's report says what went wrong (as for an input found while
   // fuzzing), not "hung or terminated unexpectedly: exit status 1".
-  std::string sanitizer = take_sanitizer_report();
-  if (!sanitizer.empty() && f.kind == FailureKind::Exit)
-    report_ = sanitizer_failure_text(f, sanitizer, output, " on seed corpus entry " + e.name);
-  else report_ = failure_text(f, ctx, stack_text(f.frames), output) + indent_by(sanitizer, 4);
+  Failure reported = f;
+  reported.sanitizer = take_sanitizer_report();
+  report_ = failure_report(reported, ctx, output, " on seed corpus entry " + e.name);
   // Go stops here too; say how to see it alone and what lets fuzzing start.
   report_ += "A failing seed stops fuzzing before it starts: fix the code, or ";
   report_ += e.source == Source::Testdata ? "move the file out of testdata/fuzz/" + target_.name + "/"

@@ -72,6 +72,13 @@ std::string sanitizer_failure_text(const Failure& f, const std::string& report, 
   return sanitizer_exit_line(f) + on + ":\n" + f.text + output_block(output, 0) + indent_by(report, 4);
 }
 
+std::string failure_report(const Failure& f, const ReportContext& ctx, const std::string& output,
+                           const std::string& on) {
+  if (!f.sanitizer.empty() && f.kind == FailureKind::Exit)
+    return sanitizer_failure_text(f, f.sanitizer, output, on);
+  return failure_text(f, ctx, stack_text(f.frames), output) + indent_by(f.sanitizer, 4);
+}
+
 std::string indent_by(const std::string& text, int n) {
   std::string out, pad(size_t(n), ' ');
   for (size_t start = 0; start < text.size();) {

@@ -64,6 +64,12 @@ std::string sanitizer_exit_line(const Failure& f);
 std::string sanitizer_failure_text(const Failure& f, const std::string& report, const std::string& output,
                                    const std::string& on = "");
 
+// A failure's whole text: sanitizer_failure_text when its sanitizer ended
+// the worker (kind Exit with f.sanitizer), else failure_text with its stack,
+// then f.sanitizer's report if any (a leak's). `on` as above.
+std::string failure_report(const Failure& f, const ReportContext& ctx, const std::string& output = "",
+                           const std::string& on = "");
+
 // `text` with every line indented by n spaces, ending in a newline.
 std::string indent_by(const std::string& text, int n);
 

@@ -96,11 +96,8 @@ std::string take_sanitizer_report() {
   return symbolize_sanitizer_frames(text);
 }
 
-std::string newest_sanitizer_summary() {
-  fs::path newest;
-  report_files(&newest);
-  // Symbolized: that names the SUMMARY's place (file:line in function).
-  return sanitizer_summary(symbolize_sanitizer_frames(read_whole(newest)));
+void attach_sanitizer_report(Failure& f) {
+  if (f.kind == FailureKind::Exit || f.kind == FailureKind::Leak) f.sanitizer = take_sanitizer_report();
 }
 
 bool race_reported() { return g_race; }

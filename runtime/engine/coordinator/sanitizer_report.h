@@ -9,6 +9,8 @@
 
 #include <string>
 
+#include "engine/shared/failure.h"
+
 namespace cxxtest::runtime::engine {
 
 // Coordinator side, before starting workers: creates the private directory.
@@ -23,9 +25,10 @@ void route_sanitizer_reports();
 // Coordinator side: the newest report a worker's sanitizer wrote, or "";
 // removes every report file of this coordinator.
 std::string take_sanitizer_report();
-// Coordinator side: the SUMMARY line of the newest report (without
-// "SUMMARY: "), or ""; removes nothing.
-std::string newest_sanitizer_summary();
+// Coordinator side, as a failure is seen: a failure a sanitizer reports (a
+// sanitizer's exit, a leak) takes the newest report into f.sanitizer, so
+// that it is judged and shown by its own report, not one written later.
+void attach_sanitizer_report(Failure& f);
 
 // True once a report taken was ThreadSanitizer's data race: the run then
 // exits with status 66, as a race that halted a worker.
