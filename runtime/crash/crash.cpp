@@ -184,14 +184,18 @@ void on_process_exit(int status, void*) {
 // Called by a sanitizer runtime (ASan, UBSan with halt_on_error, TSan with
 // halt_on_error) after it printed its report and before it ends the process
 // with its own exit code: names the test that was running.
+std::atomic<bool> sanitizer_deaths_quiet{false};
+
 void on_sanitizer_death() {
-  if (crashing.exchange(true)) return;
+  if (crashing.exchange(true) || sanitizer_deaths_quiet.load()) return;
   report("panic: a sanitizer reported an error (its report is with this output)", nullptr, 0);
 }
 
 }  // namespace
 
 void report_sanitizer_error() { on_sanitizer_death(); }
+
+void quiet_sanitizer_deaths() { sanitizer_deaths_quiet = true; }
 
 void fail_process_here(const std::string& reason) {
   if (crashing.exchange(true)) {

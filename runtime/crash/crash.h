@@ -50,6 +50,11 @@ void set_inputs_left(const char* target, size_t left);
 // already; the caller ends the process.
 void report_sanitizer_error();
 
+// In a fuzzing worker: a sanitizer's death prints nothing of the runner's.
+// The coordinator shows the sanitizer's own report, and what the process
+// wrote is shown as the input's output, where those lines are only noise.
+void quiet_sanitizer_deaths();
+
 // An alternate signal stack for the calling thread, for its lifetime.
 class ThreadAltStack {
  public:

@@ -182,7 +182,8 @@ void install_worker_crash_handlers(const ShmView& shm, const std::string* const*
     if (!sanitizer_handles_signal(s)) sigaction(s, &sa, nullptr);
   sa.sa_sigaction = on_capture_signal;
   sigaction(capture_signal(), &sa, nullptr);
-  signal(SIGINT, SIG_IGN);  // the coordinator handles ^C and stops its workers
+  signal(SIGINT, SIG_IGN);   // the coordinator handles ^C and stops its workers
+  quiet_sanitizer_deaths();  // the coordinator shows the sanitizer's report
   std::set_terminate(on_terminate);
   on_exit(on_process_exit, nullptr);
 }
