@@ -151,8 +151,10 @@ PackageRun make_run(const PackagePlan& p, const Options& opts, ResultCache& resu
     std::cerr << "cd " << shell_quote(p.pkg->dir.string()) << " && " << shell_join(argv) << "\n";
   fs::path dir = p.pkg->dir;
   // The fuzzing coordinator prints "To re-run: cxxtest -run=FuzzX/name
-  // [sanitizer flags] <pkg>": a sanitizer's failure only shows in its build.
-  std::vector<std::string> env{"CXXTEST_PACKAGE=" + display_pattern(*p.pkg, cwd)};
+  // [sanitizer flags] [-C dir] <pkg>": a sanitizer's failure only shows in
+  // its build, and the command works where the user typed this one.
+  std::string chdir = opts.build.chdir.empty() ? "" : "-C " + shell_quote(opts.build.chdir) + " ";
+  std::vector<std::string> env{"CXXTEST_PACKAGE=" + chdir + display_pattern(*p.pkg, cwd)};
   if (!rerun_flags.empty()) env.push_back("CXXTEST_RERUN_FLAGS=" + rerun_flags);
   run.run = [argv, dir, env, cacheable, key, env_log, &results, cover, index, &p](const Emit& emit) {
     auto start = std::chrono::steady_clock::now();

@@ -296,7 +296,8 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
   Expected<std::string> written =
       cachedir::write_corpus_entry(cachedir::testdata_corpus_dir("", target_.name), data);
   if (written) {
-    text += written_text(target_.name, *written, opts_.package, marked, limit_flags(f, ctx));
+    text +=
+        written_text(target_.name, *written, opts_.package, marked ? opts_.needs : "", limit_flags(f, ctx));
   } else {
     // Disk full, read-only: the input must not be lost with the file.
     text += "Failing input could not be written: " + written.error() +

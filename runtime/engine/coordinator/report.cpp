@@ -173,18 +173,17 @@ std::string limit_flags(const Failure& f, const ReportContext& ctx) {
 }
 
 std::string written_text(const std::string& target, const std::string& name, const std::string& package,
-                         bool marked, const std::string& limits) {
+                         const std::string& needs, const std::string& limits) {
   std::string id = target + "/" + name;
   std::string text = "Failing input written to testdata/fuzz/" + id + "\nTo re-run:\ncxxtest -run=" + id +
                      " " + limits + package + "\n";
-  // "-asan ./p": the failure was seen by a sanitizer, which a plain build
-  // has not; say so where it cannot be missed.
-  if (marked && !package.empty() && package[0] == '-') {
-    std::string flags = package.substr(0, package.rfind(' '));
-    text += "This input was found in the " + flags +
+  // The failure was seen by a sanitizer, which a plain build has not; say
+  // so where it cannot be missed.
+  if (!needs.empty()) {
+    text += "This input was found in the " + needs +
             " build, which a plain build may pass: the file says\n"
             "'// needs: " +
-            flags + "', so a plain 'cxxtest' run runs it in the " + flags + " build too.\n";
+            needs + "', so a plain 'cxxtest' run runs it in the " + needs + " build too.\n";
   }
   return text;
 }

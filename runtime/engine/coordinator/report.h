@@ -74,9 +74,10 @@ std::string failure_report(const Failure& f, const ReportContext& ctx, const std
 std::string indent_by(const std::string& text, int n);
 
 // The lines after a written input. `package` is the re-run command's
-// arguments ("-asan ./p"); `marked`: the file says `// needs:` those flags.
+// arguments ("-asan -C dir ./p"); `needs`: what the file says after
+// `// needs:` ("-asan"), the build flags a plain run adds to it ("": none).
 std::string written_text(const std::string& target, const std::string& name, const std::string& package,
-                         bool marked = true, const std::string& limits = "");
+                         const std::string& needs = "", const std::string& limits = "");
 
 // The flags the re-run command needs so that the limit `f` broke is the
 // same in it: "-fuzztimeout=1s " for a hang under a -fuzztimeout other

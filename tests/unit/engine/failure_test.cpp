@@ -157,10 +157,10 @@ TEST_CASE("a failure no sanitizer reported needs no sanitizer's build to fail ag
     f.kind = k;
     CHECK_FALSE(fails_in_plain_build(f, false));
   }
-  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", false) ==
+  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", "") ==
         "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
         "cxxtest -run=FuzzX/0123456789abcdef -asan ./p\n");
-  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p").find("'// needs: -asan'") !=
+  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", "-asan").find("'// needs: -asan'") !=
         std::string::npos);
 }
 
@@ -194,7 +194,7 @@ TEST_CASE("the re-run command carries the limit a hang or a memory failure broke
   CHECK(limit_flags(memory, tight) == "-fuzzrsslimit=300 ");
   CHECK(limit_flags(memory, defaults).empty());
   CHECK(limit_flags(signal, tight).empty());
-  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", true, "-fuzztimeout=1s ") ==
+  CHECK(written_text("FuzzX", "0123456789abcdef", "-asan ./p", "-asan", "-fuzztimeout=1s ") ==
         "Failing input written to testdata/fuzz/FuzzX/0123456789abcdef\nTo re-run:\n"
         "cxxtest -run=FuzzX/0123456789abcdef -fuzztimeout=1s -asan ./p\n"
         "This input was found in the -asan build, which a plain build may pass: the file says\n"
