@@ -274,4 +274,41 @@ inline bool insert_part(R& r, std::string& s, size_t max) {
   return insert_copy(r, s, max, s.data() + src, k);
 }
 
+// 26 AsciiInteger [pos=below(n), how=below(5), then x=next64 when how == 4]:
+// the run of decimal digits from pos on (none: false) is read as a
+// 64-bit number, wrapping as unsigned arithmetic does, changed (+1, -1, /2,
+// *2, or x modulo its square) and written back in the same width, its
+// high digits dropped or zero-filled, as libFuzzer's ChangeASCIIInteger:
+// text formats' numbers reach their parsers' limits (a run of 20 zeros
+// minus one is 18446744073709551615, 2^64 - 1), which byte ops on digits
+// almost never spell. n >= 1.
+template <class R>
+inline bool ascii_integer(R& r, std::string& s) {
+  uint32_t n = size32(s);
+  if (n < 1) return false;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  uint32_t b = r.below(n);
+  while (b < n && !digit(s[b])) ++b;
+  if (b == n) return false;
+  uint32_t e = b;
+  uint64_t v = 0;
+  for (; e < n && digit(s[e]); ++e) v = v * 10 + uint64_t(s[e] - '0');
+  switch (r.below(5)) {
+    case 0: ++v; break;
+    case 1: --v; break;
+    case 2: v /= 2; break;
+    case 3: v *= 2; break;
+    default: {
+      uint64_t square = v * v;
+      uint64_t x = r.next64();
+      v = square == 0 ? 0 : x % square;
+    }
+  }
+  for (uint32_t i = e; i > b; --i) {
+    s[i - 1] = char('0' + v % 10);
+    v /= 10;
+  }
+  return true;
+}
+
 }  // namespace cxxtest::fuzz::ops

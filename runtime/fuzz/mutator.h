@@ -8,7 +8,7 @@
 //     non-empty; 2 splice ops [entry=below(C) first] when the splice source
 //     is non-empty; InsertPart; SplicePart [entry=below(C) first] when the
 //     splice source is non-empty; CmpReplace [pair=below(P), swap=coin
-//     first] when there are compare pairs);
+//     first] when there are compare pairs; AsciiInteger);
 //   every other kind: scalar_ops.h.
 // With a harness's custom mutators set and one byte argument, mutate_custom
 // instead (see CustomMutators).
@@ -58,10 +58,11 @@ enum class ByteOp : uint8_t {
   DictInsert, DictOverwrite, SpliceInsert, SpliceCrossover,     // cxxtest's extras
   InsertPart, SplicePart,                                       // libFuzzer's long copies
   CmpReplace,                                                   // input-to-state
+  AsciiInteger,                                                 // libFuzzer's ChangeASCIIInteger
 };
 // clang-format on
 inline constexpr int kGoByteOps = 18;
-inline constexpr int kByteOps = 25;
+inline constexpr int kByteOps = 26;
 
 template <RandomSource R>
 class BasicMutator {

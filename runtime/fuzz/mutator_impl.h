@@ -29,8 +29,11 @@ bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   if (s.empty() && max_bytes_ == 0) return false;
   bool has_dict = dict_ != nullptr && !dict_->empty();
   bool has_pairs = pairs_ != nullptr && !pairs_->empty();
-  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3) + (has_pairs ? 1 : 0);
-  while (!apply(op_for(rng_.below(ops)), s, arg)) {
+  // The last draw is AsciiInteger, always there.
+  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3) + (has_pairs ? 1 : 0) + 1;
+  for (;;) {
+    uint32_t drawn = rng_.below(ops);
+    if (apply(drawn == ops - 1 ? ByteOp::AsciiInteger : op_for(drawn), s, arg)) break;
   }
   // A value longer than the limit (a seed over -fuzzmaxlen) comes out cut
   // to it, as libFuzzer truncates inputs over -max_len.
@@ -125,6 +128,7 @@ bool BasicMutator<R>::apply(ByteOp op, std::string& s, size_t arg) {
       return ops::splice_part(r, s, max, *other);
     }
     case ByteOp::InsertPart: return ops::insert_part(r, s, max);
+    case ByteOp::AsciiInteger: return ops::ascii_integer(r, s);
     case ByteOp::CmpReplace: {
       if (pairs_ == nullptr || pairs_->empty()) return false;
       const auto& [a, b] = (*pairs_)[r.below(static_cast<uint32_t>(pairs_->size()))];

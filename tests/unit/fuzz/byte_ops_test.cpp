@@ -119,3 +119,16 @@ TEST_CASE("SwapChunks") {
   CHECK(apply_op(ByteOp::SwapChunks, "ab", {0, 0, 0, 0}) == "ba");
   CHECK_FALSE(op_applies(ByteOp::SwapChunks, "a", {}));
 }
+
+TEST_CASE("AsciiInteger: [pos, how, x if how == 4], the digit run at or after pos, same width") {
+  CHECK(apply_op(ByteOp::AsciiInteger, "[123]", {0, 0}) == "[124]");  // +1
+  CHECK(apply_op(ByteOp::AsciiInteger, "a99,7", {1, 0}) == "a00,7");  // wraps in its width
+  CHECK(apply_op(ByteOp::AsciiInteger, "x=19", {2, 3}) == "x=38");    // *2
+  CHECK(apply_op(ByteOp::AsciiInteger, "x=19", {3, 3}) == "x=18");    // from inside a run: its rest
+  CHECK(apply_op(ByteOp::AsciiInteger, "7,10", {1, 2}) == "7,05");    // /2, the next run
+  CHECK(apply_op(ByteOp::AsciiInteger, "12", {0, 4, 150}) == "06");   // 150 % 144
+  // 2^64 - 1, the limit of a parser's unsigned accumulator.
+  CHECK(apply_op(ByteOp::AsciiInteger, "00000000000000000000", {0, 1}) == "18446744073709551615");
+  CHECK_FALSE(op_applies(ByteOp::AsciiInteger, "abc", {0}));
+  CHECK_FALSE(op_applies(ByteOp::AsciiInteger, "", {}));
+}

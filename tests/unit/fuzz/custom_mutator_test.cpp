@@ -119,7 +119,7 @@ TEST_CASE("A custom crossover alone is one op among the built-in ones") {
     std::vector<Value> in = one_bytes("some input");
     m.mutate(in);
   }
-  // One in kByteOps (25): 200 expected.
+  // One in kByteOps (26): 192 expected.
   CHECK(calls.cross > 120);
   CHECK(calls.cross < 300);
 }
