@@ -44,6 +44,7 @@ constexpr int kMaxFrames = 64;
 
 std::atomic<bool> tests_running{false};
 std::atomic<bool> crashing{false};
+std::atomic<bool> sanitizer_deaths_quiet{false};  // quiet_sanitizer_deaths
 std::atomic<const char*> inputs_target{nullptr};  // set_inputs_left
 std::atomic<size_t> inputs_left{0};
 
@@ -184,8 +185,6 @@ void on_process_exit(int status, void*) {
 // Called by a sanitizer runtime (ASan, UBSan with halt_on_error, TSan with
 // halt_on_error) after it printed its report and before it ends the process
 // with its own exit code: names the test that was running.
-std::atomic<bool> sanitizer_deaths_quiet{false};
-
 void on_sanitizer_death() {
   if (crashing.exchange(true) || sanitizer_deaths_quiet.load()) return;
   report("panic: a sanitizer reported an error (its report is with this output)", nullptr, 0);

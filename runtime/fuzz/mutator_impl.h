@@ -27,13 +27,7 @@ void BasicMutator<R>::mutate(std::vector<Value>& args) {
 template <RandomSource R>
 bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   if (s.empty() && max_bytes_ == 0) return false;
-  bool has_dict = dict_ != nullptr && !dict_->empty();
-  bool has_pairs = pairs_ != nullptr && !pairs_->empty();
-  // The last draw is AsciiInteger, always there.
-  uint32_t ops = kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3) + (has_pairs ? 1 : 0) + 1;
-  for (;;) {
-    uint32_t drawn = rng_.below(ops);
-    if (apply(drawn == ops - 1 ? ByteOp::AsciiInteger : op_for(drawn), s, arg)) break;
+  while (!apply(op_for(rng_.below(op_count())), s, arg)) {
   }
   // A value longer than the limit (a seed over -fuzzmaxlen) comes out cut
   // to it, as libFuzzer truncates inputs over -max_len.
@@ -72,8 +66,18 @@ void BasicMutator<R>::mutate_custom(std::string& s) {
 }
 
 template <RandomSource R>
+uint32_t BasicMutator<R>::op_count() const {
+  bool has_dict = dict_ != nullptr && !dict_->empty();
+  bool has_pairs = pairs_ != nullptr && !pairs_->empty();
+  return kGoByteOps + (has_dict ? 2 : 0) + 1 + (splice_.empty() ? 0 : 3) + (has_pairs ? 1 : 0) + 1;
+}
+
+template <RandomSource R>
 ByteOp BasicMutator<R>::op_for(uint32_t drawn) const {
   if (drawn < kGoByteOps) return static_cast<ByteOp>(drawn);
+  // The last draw, always there: drawn after the others so that adding it
+  // moved none of them.
+  if (drawn == op_count() - 1) return ByteOp::AsciiInteger;
   uint32_t extra = drawn - kGoByteOps;
   if (dict_ == nullptr || dict_->empty()) extra += 2;  // skip the dictionary ops
   if (splice_.empty() && extra >= 2) extra += 2;       // skip the splice ops

@@ -291,13 +291,13 @@ std::string Coordinator::report_crash(const std::vector<Value>& input, const Fai
                                       const std::string& output) {
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
   std::string text = failure_report(f, ctx, output);
-  const bool marked = !opts_.needs.empty() && !fails_in_plain_build(f, !f.sanitizer.empty());
-  std::string data = corpus::encode(input, marked ? opts_.needs : "");
+  // The build flags its file says it needs: none when a plain build fails alike.
+  const std::string needs = fails_in_plain_build(f, !f.sanitizer.empty()) ? "" : opts_.needs;
+  std::string data = corpus::encode(input, needs);
   Expected<std::string> written =
       cachedir::write_corpus_entry(cachedir::testdata_corpus_dir("", target_.name), data);
   if (written) {
-    text +=
-        written_text(target_.name, *written, opts_.package, marked ? opts_.needs : "", limit_flags(f, ctx));
+    text += written_text(target_.name, *written, opts_.package, needs, limit_flags(f, ctx));
   } else {
     // Disk full, read-only: the input must not be lost with the file.
     text += "Failing input could not be written: " + written.error() +

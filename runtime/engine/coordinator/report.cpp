@@ -67,15 +67,13 @@ std::string output_block(std::string output, int n) {
 
 }  // namespace
 
-std::string sanitizer_failure_text(const Failure& f, const std::string& report, const std::string& output,
-                                   const std::string& on) {
-  return sanitizer_exit_line(f) + on + ":\n" + f.text + output_block(output, 0) + indent_by(report, 4);
+std::string sanitizer_failure_text(const Failure& f, const std::string& output, const std::string& on) {
+  return sanitizer_exit_line(f) + on + ":\n" + f.text + output_block(output, 0) + indent_by(f.sanitizer, 4);
 }
 
 std::string failure_report(const Failure& f, const ReportContext& ctx, const std::string& output,
                            const std::string& on) {
-  if (!f.sanitizer.empty() && f.kind == FailureKind::Exit)
-    return sanitizer_failure_text(f, f.sanitizer, output, on);
+  if (!f.sanitizer.empty() && f.kind == FailureKind::Exit) return sanitizer_failure_text(f, output, on);
   return failure_text(f, ctx, stack_text(f.frames), output) + indent_by(f.sanitizer, 4);
 }
 

@@ -60,9 +60,8 @@ std::string sanitizer_exit_line(const Failure& f);
 // The text of such a failure: that line (with `on`, " on seed corpus entry
 // NAME", before its colon), the input's log and what the process wrote
 // (under "output:", as failure_text shows them), then the sanitizer's
-// `report`, indented.
-std::string sanitizer_failure_text(const Failure& f, const std::string& report, const std::string& output,
-                                   const std::string& on = "");
+// report (f.sanitizer), indented.
+std::string sanitizer_failure_text(const Failure& f, const std::string& output, const std::string& on = "");
 
 // A failure's whole text: sanitizer_failure_text when its sanitizer ended
 // the worker (kind Exit with f.sanitizer), else failure_text with its stack,

@@ -169,13 +169,15 @@ TEST_CASE("a sanitizer's failure shows the input's log and output before the rep
   x.kind = FailureKind::Exit;
   x.detail = 1;
   x.text = "    x_test.cpp:3: parsing\n";
-  CHECK(sanitizer_failure_text(x, "==1==ERROR: AddressSanitizer: SEGV\n", "reading 9 bytes\n") ==
+  x.sanitizer = "==1==ERROR: AddressSanitizer: SEGV\n";
+  CHECK(sanitizer_failure_text(x, "reading 9 bytes\n") ==
         "fuzzing process terminated by a sanitizer report (exit status 1):\n"
         "    x_test.cpp:3: parsing\n"
         "output:\n"
         "    reading 9 bytes\n"
         "    ==1==ERROR: AddressSanitizer: SEGV\n");
-  CHECK(sanitizer_failure_text(x, "R\n", "", " on seed corpus entry seed#0")
+  x.sanitizer = "R\n";
+  CHECK(sanitizer_failure_text(x, "", " on seed corpus entry seed#0")
             .starts_with("fuzzing process terminated by a sanitizer report (exit status 1) on seed corpus "
                          "entry seed#0:\n"));
 }
