@@ -27,7 +27,7 @@ report_header() {
 
 ## $started: \`$command_line\`
 
-Checkout at commit $(git -C "$bench_dir" rev-parse --short HEAD 2>/dev/null || echo '?'), cxxtest \`$cxxtest\`$([ -n "$cx_seed_flag" ] || echo ' (no -fuzzseed yet: its sessions are not seeded)'),
+Checkout at commit $(cat "$work/checkout") when the run started, cxxtest \`$cxxtest\`$([ -n "$cx_seed_flag" ] || echo ' (no -fuzzseed yet: its sessions are not seeded)'),
 $(clang++ --version | head -1), afl++ $(dpkg-query -W -f='${Version}' afl++ 2>/dev/null || echo '?');
 $(nproc) cores. $seeds seed(s) per cell, medians; snapshots at $times s.$([ "${resumes:-0}" -gt 0 ] && echo "
 Stopped and resumed $resumes time(s) (\`--resume\`): each session ran whole, in one go.")$([ "${slots:-1}" -gt 1 ] && echo "
