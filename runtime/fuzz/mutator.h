@@ -107,9 +107,9 @@ class BasicMutator {
  private:
   static constexpr size_t kMaxLimit = size_t{1} << 31;  // positions are 32-bit
 
-  uint32_t op_count() const;                      // the byte ops mutate_bytes draws from now
-  ByteOp op_for(uint32_t drawn) const;            // the op of a draw below op_count()
-  const std::string* splice_partner(size_t arg);  // [entry=below(C)]; null if unusable
+  uint32_t op_count() const;                            // the byte ops mutate_bytes draws from now
+  ByteOp op_for(uint32_t drawn, uint32_t count) const;  // the op of a draw below count == op_count()
+  const std::string* splice_partner(size_t arg);        // [entry=below(C)]; null if unusable
   void mutate_custom(std::string& s);
 
   // The room a custom mutator gets beyond the input (libFuzzer's default

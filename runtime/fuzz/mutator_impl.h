@@ -27,7 +27,8 @@ void BasicMutator<R>::mutate(std::vector<Value>& args) {
 template <RandomSource R>
 bool BasicMutator<R>::mutate_bytes(std::string& s, size_t arg) {
   if (s.empty() && max_bytes_ == 0) return false;
-  while (!apply(op_for(rng_.below(op_count())), s, arg)) {
+  const uint32_t count = op_count();  // the draws a redraw draws from too
+  while (!apply(op_for(rng_.below(count), count), s, arg)) {
   }
   // A value longer than the limit (a seed over -fuzzmaxlen) comes out cut
   // to it, as libFuzzer truncates inputs over -max_len.
@@ -73,11 +74,11 @@ uint32_t BasicMutator<R>::op_count() const {
 }
 
 template <RandomSource R>
-ByteOp BasicMutator<R>::op_for(uint32_t drawn) const {
+ByteOp BasicMutator<R>::op_for(uint32_t drawn, uint32_t count) const {
   if (drawn < kGoByteOps) return static_cast<ByteOp>(drawn);
   // The last draw, always there: drawn after the others so that adding it
   // moved none of them.
-  if (drawn == op_count() - 1) return ByteOp::AsciiInteger;
+  if (drawn == count - 1) return ByteOp::AsciiInteger;
   uint32_t extra = drawn - kGoByteOps;
   if (dict_ == nullptr || dict_->empty()) extra += 2;  // skip the dictionary ops
   if (splice_.empty() && extra >= 2) extra += 2;       // skip the splice ops
