@@ -31,9 +31,10 @@ double Corpus::weight(size_t i) const {
   double coverage =
       1.0 + (s.rarity >= 0 ? std::min<double>(s.rarity, 64) : std::min<uint32_t>(s.new_counters, 64));
   double productive = 1.0 + 2.0 * std::min<uint32_t>(s.finds, 16);
-  double bytes = double(entries_[i].data.size());
-  double shortness = bytes <= 512 ? 1.0 : std::max(0.05, 512.0 / bytes);
-  return coverage * productive * shortness / std::sqrt(1.0 + s.picked);
+  // Length does not weigh: the bugs behind a size gate (a serializer's 4 KiB
+  // buffer, say) are reached only from the long entries, and a short entry
+  // that has the same features replaces a long one anyway (Outcome::Reduced).
+  return coverage * productive / std::sqrt(1.0 + s.picked);
 }
 
 size_t Corpus::pick(uint64_t random) {

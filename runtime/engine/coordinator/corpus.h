@@ -11,12 +11,13 @@
 // coverage it holds (each of its features, a counter's bucket, counts
 // 1/(entries that have it): a feature only it reached counts 1, one every
 // entry has next to nothing; before its features are known, the new
-// counters it brought), for the new inputs found while fuzzing it, and
-// when it is short, and less
-// the more often it was picked (1/sqrt): a new entry is soon tried, a
-// productive one is kept at, none is starved, and a long slow input does
-// not take the time of many short ones. Entries never picked come first,
-// in order, so every seed is fuzzed once before any draw.
+// counters it brought) and for the new inputs found while fuzzing it, and
+// less the more often it was picked (1/sqrt): a new entry is soon tried, a
+// productive one is kept at, none is starved. Length does not weigh: a
+// short entry with the same features replaces a long one anyway, and what
+// lies behind a size gate is reached only from the long ones. Entries never
+// picked come first, in order, so every seed is fuzzed once before any
+// draw.
 #pragma once
 
 #include <cxxtest/value.h>
