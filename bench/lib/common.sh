@@ -29,7 +29,13 @@ is_number() { [[ "$1" =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 # when either is not a number or B is 0.
 ratio() {
   if is_number "$1" && is_number "$2" && awk -v b="$2" 'BEGIN { exit !(b > 0) }'; then
-    awk -v a="$1" -v b="$2" 'BEGIN { r = a / b; printf (r >= 1 ? "%.2fx" : "%.3gx"), r }'
+    # Under 1 keeps enough digits not to print as 1 (2853 / 2854 is 0.9996x).
+    awk -v a="$1" -v b="$2" 'BEGIN {
+      r = a / b
+      if (r >= 1) { printf "%.2fx", r; exit }
+      s = sprintf("%.3g", r); if (s + 0 >= 1) s = sprintf("%.4f", r)
+      printf "%sx", s
+    }'
   else
     echo "n/a"
   fi
