@@ -29,11 +29,13 @@ is_number() { [[ "$1" =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 # when either is not a number or B is 0.
 ratio() {
   if is_number "$1" && is_number "$2" && awk -v b="$2" 'BEGIN { exit !(b > 0) }'; then
-    # Under 1 keeps enough digits not to print as 1 (2853 / 2854 is 0.9996x).
+    # Under 1 never prints as 1: where three digits round up to it, four
+    # are cut, not rounded (2853 / 2854 is 0.9996x, 99999 / 100000 0.9999x),
+    # so "0." always means behind.
     awk -v a="$1" -v b="$2" 'BEGIN {
       r = a / b
       if (r >= 1) { printf "%.2fx", r; exit }
-      s = sprintf("%.3g", r); if (s + 0 >= 1) s = sprintf("%.4f", r)
+      s = sprintf("%.3g", r); if (s + 0 >= 1) s = sprintf("%.4f", int(r * 10000) / 10000)
       printf "%sx", s
     }'
   else
