@@ -92,23 +92,59 @@ bool same_failure(const Failure& a, const Failure& b) {
 
 namespace {
 
+// Whether a symbolized frame's function only hands out memory for its
+// caller: malloc's kin and a library's wrappers of them (pj_calloc,
+// xmlMallocAtomic, g_malloc0, OPENSSL_zalloc), strdup's, operator new and
+// std::allocator. A leak's place is the code that called them.
+bool allocating_function(std::string_view frame) {
+  size_t in = frame.find(" in ");
+  if (in == std::string_view::npos) return false;  // "(MODULE+0xOFFSET)": not symbolized
+  std::string_view fn = frame.substr(in + 4);
+  if (fn.starts_with("operator new")) return true;
+  fn = fn.substr(0, fn.find(' '));
+  std::string lower(fn);
+  for (char& c : lower) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  for (std::string_view word : {"alloc", "strdup", "strndup", "memdup"})
+    if (lower.find(word) != std::string::npos) return true;
+  return false;
+}
+
 // A leak report's SUMMARY counts bytes and allocations, which differ from
 // one input to the next for the same leak. Its place is the first leak's
-// allocation stack: frames #1 and #2 below the allocator of frame #0,
-// without the address, which differs between processes ("in FUNC
-// FILE:LINE", or "(MODULE+0xOFFSET)" for a frame the coordinator could not
-// symbolize).
+// allocation stack below the allocator of frame #0, down to the first two
+// frames that are not allocating functions (a library's pj_calloc calls
+// malloc for every leak it has: its own two frames would make them all one
+// leak), at most kLeakFrames frames, each without its address, which
+// differs between processes ("in FUNC FILE:LINE", or "(MODULE+0xOFFSET)"
+// for a frame the coordinator could not symbolize).
+constexpr int kLeakFrames = 8;
 std::string leak_site(const std::string& report) {
-  size_t leak = report.find(" leak of ");
-  if (leak == std::string::npos) return "";
+  size_t at = report.find(" leak of ");
+  if (at == std::string::npos) return "";
   std::string site;
-  for (const char* frame : {"#1 ", "#2 "}) {
-    size_t at = report.find(frame, leak);
-    if (at == std::string::npos) break;
-    size_t end = report.find('\n', at);
-    std::string line = report.substr(at, end == std::string::npos ? std::string::npos : end - at);
+  int callers = 0;
+  for (int n = 1; n <= kLeakFrames && callers < 2; ++n) {
+    // The frames of the first leak are its stack's lines: "    #N 0x... ".
+    size_t line_start = report.find('\n', at);
+    if (line_start == std::string::npos) break;
+    ++line_start;
+    size_t end = report.find('\n', line_start);
+    std::string_view line = std::string_view(report).substr(
+        line_start, end == std::string::npos ? std::string::npos : end - line_start);
+    at = line_start;
+    size_t hash = line.find_first_not_of(' ');
+    if (hash == std::string_view::npos || line[hash] != '#') break;  // the stack ended
+    line.remove_prefix(hash);
+    if (line.starts_with("#0 ")) {
+      --n;  // the allocator itself
+      continue;
+    }
     size_t after_address = line.find(' ', 3);  // "#1 0x55d0c1a2b3c4 ..."
-    site += "|" + (after_address == std::string::npos ? std::string() : line.substr(after_address + 1));
+    std::string_view frame =
+        after_address == std::string_view::npos ? std::string_view() : line.substr(after_address + 1);
+    site += "|";
+    site += frame;
+    if (!allocating_function(line)) ++callers;
   }
   return site;
 }

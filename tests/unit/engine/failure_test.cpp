@@ -221,6 +221,44 @@ TEST_CASE("failure_signature: a leak is its allocation site, whatever its size")
   std::string moved = leak("640", "setup_urm5 PJ_urm5.c:70:5");
   moved.replace(moved.find("0x4b"), 4, "0x9b");
   CHECK(failure_signature(f, moved) == urm5);
+  // A library's allocation wrappers are two frames of every leak it has
+  // (PROJ's pj_malloc inlined into pj_calloc): the place is their caller and
+  // its caller (the fuzzer-test-suite proj4 trial's goode, unitconvert and
+  // urm5 leaks were one failure to -fuzzkeepgoing, and minimizing could
+  // wander from one to another).
+  auto wrapped = [](const std::string& setup, const std::string& init) {
+    return "==1==ERROR: LeakSanitizer: detected memory leaks\n\nDirect leak of 40 byte(s) in 1 object(s) "
+           "allocated from:\n    #0 0x4a in malloc (/c/standard.test+0x113d7e)\n"
+           "    #1 0x4b in pj_malloc /p/src/pj_malloc.c:57:21\n"
+           "    #2 0x4b in pj_calloc /p/src/pj_malloc.c:80:17\n    #3 0x4c in " +
+           setup + "\n    #4 0x4d in " + init +
+           "\n    #5 0x4e in LLVMFuzzerTestOneInput /p/standard_fuzzer.cpp:95:21\n\n"
+           "Direct leak of 24 byte(s) in 1 object(s) allocated from:\n    #0 0x4a in malloc\n"
+           "    #1 0x4f in other_leak /p/src/other.c:1:1\n\n"
+           "SUMMARY: AddressSanitizer: 64 byte(s) leaked in 2 allocation(s).\n";
+  };
+  std::string goode =
+      failure_signature(f, wrapped("pj_projection_specific_setup_sinu /p/src/PJ_gn_sinu.c:136:27",
+                                   "pj_projection_specific_setup_goode /p/src/PJ_goode.c:79:21"));
+  std::string urm5_wrapped =
+      failure_signature(f, wrapped("pj_urm5 /p/src/PJ_urm5.c:39:5", "pj_init_ctx /p/src/pj_init.c:502:17"));
+  CHECK(goode != urm5_wrapped);
+  CHECK(goode.find("PJ_goode.c:79:21") != std::string::npos);
+  CHECK(goode.find("standard_fuzzer.cpp") == std::string::npos);  // two callers are the place
+  CHECK(goode.find("other.c") == std::string::npos);              // only the first leak's stack
+  // The same sinu allocation reached from another projection is another leak.
+  CHECK(goode !=
+        failure_signature(f, wrapped("pj_projection_specific_setup_sinu /p/src/PJ_gn_sinu.c:136:27",
+                                     "pj_projection_specific_setup_sinu /p/src/PJ_gn_sinu.c:160:9")));
+  // std::allocator and operator new are allocating frames too.
+  std::string vec = failure_signature(
+      f,
+      "Direct leak of 8 byte(s) in 1 object(s) allocated from:\n    #0 0x1 in operator new(unsigned long)\n"
+      "    #1 0x2 in std::allocator<int>::allocate(unsigned long) /usr/include/a.h:1:1\n"
+      "    #2 0x3 in parse(Doc&) /p/parse.cpp:10:3\n    #3 0x4 in load() /p/load.cpp:4:2\n\n"
+      "SUMMARY: AddressSanitizer: 8 byte(s) leaked in 1 allocation(s).\n");
+  CHECK(vec.find("parse.cpp:10:3") != std::string::npos);
+  CHECK(vec.find("load.cpp:4:2") != std::string::npos);
   CHECK(sanitizer_summary("==1==ERROR: x\n\nSUMMARY: AddressSanitizer: SEGV b.c:4 in g\n==1==ABORTING\n") ==
         "AddressSanitizer: SEGV b.c:4 in g");
   CHECK(sanitizer_summary("no summary\n").empty());
