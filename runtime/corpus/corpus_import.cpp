@@ -225,6 +225,9 @@ void import_runner(TestState&, const FuzzTarget& target) {
              "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
            " already present) into " + shown_from_cwd(dest) + "\n";
+  if (std::string note = unsanitized_crash_note(flags().fuzzimport, needs ? needs : "", "-fuzzimport");
+      !note.empty())
+    r.out += "fuzzimport: " + note + "\n";
   // A file named alone (a reproducer, as a rule): which entry holds it, and
   // the command that runs it. -fuzzimport only imports (as Go's flags never
   // fuzz and do something else at once): for a directory, say what fuzzes
@@ -313,6 +316,17 @@ bool crash_file_name(std::string_view name) {
        {"crash-", "leak-", "timeout-", "oom-", "slow-unit-", "clusterfuzz-testcase-", "uaf-"})
     if (name.starts_with(prefix)) return true;
   return name.starts_with("id:") && name.find(",sig:") != std::string_view::npos;
+}
+
+std::string unsanitized_crash_note(const fs::path& source, std::string_view needs, std::string_view cmd) {
+  std::error_code ec;
+  if (!needs.empty() || !crash_file_name(source.filename().string()) || !fs::is_regular_file(source, ec))
+    return "";
+  std::string name = source.filename().string();
+  return name + " is named as an engine names a failing input; one found under a sanitizer" +
+         (name.starts_with("leak-") ? std::string(" (as every leak is)") : std::string()) +
+         " may pass a plain build: with -asan (or -ubsan, -msan), " + std::string(cmd) +
+         " marks it '// needs: -asan' and a plain run runs it in that build";
 }
 
 bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const Kind> kinds,

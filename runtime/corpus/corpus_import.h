@@ -79,6 +79,13 @@ bool import_corpus(const std::filesystem::path& source, const std::filesystem::p
 // and uaf- (fuzzer-test-suite's use-after-free reproducers).
 bool crash_file_name(std::string_view name);
 
+// For a file named as a crash file (crash_file_name) brought in without a
+// sanitizer's flags (`needs` empty): that it may pass the plain build and
+// that `cmd` ("cxxtest corpus decode") marks it under -asan; else "". A leak- file always
+// passes there: a plain build checks no leaks.
+std::string unsanitized_crash_note(const std::filesystem::path& source, std::string_view needs,
+                                   std::string_view cmd);
+
 // run_main's -test.fuzzimport mode: checks that -test.fuzz matches exactly
 // one target and the source exists, runs that target's F body to learn its
 // kinds, imports into testdata/fuzz/<target>/ (relative to the working

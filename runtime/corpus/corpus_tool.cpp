@@ -121,6 +121,8 @@ void decode(const FuzzTarget& target) {
       std::printf("%s: imported %zu %s (%zu already present) into %s\n", job.args[i].c_str(), stats.imported,
                   stats.imported == 1 ? "file" : "files", stats.present, dest.c_str());
     }
+    if (std::string note = unsanitized_crash_note(job.args[i], needs, "cxxtest corpus decode"); !note.empty())
+      std::printf("note: %s\n", note.c_str());
   }
 }
 
