@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cachedir/atomic_file.h"
+#include "driver/deps_ignored.h"
 #include "driver/deps_internal.h"
 #include "driver/process.h"
 #include "driver/shell.h"
@@ -330,6 +331,7 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   if (!configured) {
     auto ok = run.run("cmake", configure, dirs.build);
     if (!ok) return Error{ok.error()};
+    run.warn_ignored("cmake", cmake_ignored_options(run.last_output(), spec.options));
     auto marked = mark_configured(dirs, setup);
     if (!marked) return run.error(marked.error());
   }

@@ -139,6 +139,11 @@ class DepRunner {
   void map_to_source(const std::string& from);
   // A warning on stderr ("cxxtest: [deps.NAME]: ...") and in build.log.
   void warn(const std::string& what);
+  // What the last run() appended to build.log: its command and output.
+  std::string last_output() const;
+  // The warning for `options` that `tool` ("configure") went on without
+  // (deps_ignored.h); none for none.
+  void warn_ignored(const std::string& tool, const std::vector<std::string>& options);
   // "<where>: [deps.NAME]: " + what.
   Error error(const std::string& what) const;
 
@@ -181,6 +186,7 @@ class DepRunner {
   // the dep compiled, a measure for the progress lines ("" when none).
   std::string other_build_;
   std::chrono::steady_clock::time_point started_, said_;
+  uintmax_t last_from_ = 0;  // build.log's size as the last run() started
 };
 
 // What a progress line says runs: the program and, for a driver like

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 
+#include "driver/deps_ignored.h"
 #include "driver/deps_internal.h"
 #include "driver/shell.h"
 
@@ -165,6 +166,7 @@ Expected<DepBuild> build_autotools(const DepSpec& spec, const DepDirs& dirs, Dep
   if (!configured) {
     auto ok = run.run("configure", configure, dirs.build);
     if (!ok) return Error{ok.error()};
+    run.warn_ignored("configure", configure_ignored_options(run.last_output(), spec.options));
     auto marked = mark_configured(dirs, setup);
     if (!marked) return run.error(marked.error());
   }

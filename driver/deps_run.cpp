@@ -212,6 +212,21 @@ void DepRunner::warn(const std::string& what) {
   std::ofstream(dirs_.build_log, std::ios::app) << line;
 }
 
+std::string DepRunner::last_output() const {
+  auto log = cachedir::read_file(dirs_.build_log);
+  if (!log || last_from_ > log->size()) return "";
+  return log->substr(size_t(last_from_));
+}
+
+void DepRunner::warn_ignored(const std::string& tool, const std::vector<std::string>& options) {
+  if (options.empty()) return;
+  std::string list;
+  for (const std::string& o : options) list += (list.empty() ? "" : " ") + o;
+  warn(tool + " went on without " + (options.size() == 1 ? "option " : "options ") + list +
+       ", which it does not know: this version of the project may lack it, or it is misspelled (see " +
+       dirs_.build_log.string() + ")");
+}
+
 int DepRunner::exec(const std::vector<std::string>& argv, const fs::path& cwd, std::string* how) {
   std::string shown = "cd " + shell_quote(cwd.string()) + " && " + shell_join(argv);
   if (ctx_.print_commands) std::cerr << shown << "\n";
@@ -265,6 +280,7 @@ Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::st
   std::string how;
   std::error_code ec;
   uintmax_t from = fs::exists(dirs_.build_log, ec) ? fs::file_size(dirs_.build_log, ec) : 0;
+  last_from_ = ec ? 0 : from;
   if (exec(argv, cwd, &how) == 0) return true;
   auto log = cachedir::read_file(dirs_.build_log);
   std::string_view text = log ? std::string_view(*log) : std::string_view();
