@@ -46,11 +46,18 @@ DepDirs dep_dirs(const DepSpec& spec, const DepContext& ctx) {
 
 namespace {
 
-// "--enable-x", "--with-y=1", "--prefix=..."": what configure takes, where
-// CMake wants -DNAME=VALUE.
+// "--enable-x", "--with-y=1", "--prefix=...", and "CFLAGS=-fcommon" (a
+// variable configure sets): what configure takes, where CMake wants
+// -DNAME=VALUE.
 bool configure_style(const std::vector<std::string>& options) {
-  return !options.empty() && std::all_of(options.begin(), options.end(), [](const std::string& o) {
-    return o.starts_with("--") && o.size() > 2;
+  auto variable = [](const std::string& o) {
+    size_t eq = o.find('=');
+    return eq != std::string::npos && eq > 0 && std::all_of(o.begin(), o.begin() + long(eq), [](char c) {
+             return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+           });
+  };
+  return !options.empty() && std::all_of(options.begin(), options.end(), [&](const std::string& o) {
+    return (o.starts_with("--") && o.size() > 2) || variable(o);
   });
 }
 

@@ -140,7 +140,11 @@ TEST_CASE("deps: the build system comes from the spec, else from the files prese
   // Both present: configure arguments mean the configure script.
   spec.options = {"--disable-shared", "--enable-jit=no"};
   CHECK(detect_build_system(spec).value() == "autotools");
+  spec.options = {"--disable-shared", "CFLAGS=-fcommon -O2 -g"};  // configure sets variables too
+  CHECK(detect_build_system(spec).value() == "autotools");
   spec.options = {"-DBUILD_TESTING=OFF"};
+  CHECK(detect_build_system(spec).value() == "cmake");
+  spec.options = {"-DBUILD_TESTING=OFF", "CFLAGS=-O1"};
   CHECK(detect_build_system(spec).value() == "cmake");
   spec.options = {"--disable-shared"};
   spec.build = "cmake";
