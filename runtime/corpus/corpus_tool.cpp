@@ -144,8 +144,11 @@ void encode(const FuzzTarget& target) {
     }
     fs::path file = out / fs::path(job.args[i]).filename();
     if (!write_file(file, encode_raw(values))) return;
-    std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), file.c_str());
+    // One file: where it went; a corpus (thousands of files): one line.
+    if (job.args.size() == 2)
+      std::printf("%s -> %s\n", fs::path(job.args[i]).filename().c_str(), file.c_str());
   }
+  if (job.args.size() != 2) std::printf("encoded %zu files into %s\n", job.args.size() - 1, out.c_str());
 }
 
 void run_job(TestState&, const FuzzTarget& target) {
