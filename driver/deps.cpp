@@ -249,7 +249,8 @@ fs::path expand_lib_path(const std::string& entry, const DepDirs& dirs) {
 }
 
 // The spec's include_dirs and libs: for autotools/make/command in place of
-// the defaults (cmake: in addition). Its link goes last (build_dep).
+// the defaults (cmake: in addition). Its link and whole_archive are the
+// link's only, added to a build or a recorded result (with_link_settings).
 Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const DepDirs& dirs, DepRunner& run,
                           DepBuild& b) {
   if (system != "cmake" && !spec.include_dirs.empty()) b.include_dirs.clear();
@@ -262,7 +263,6 @@ Expected<bool> apply_spec(const DepSpec& spec, const std::string& system, const 
       return run.error("libs entry \"" + l + "\" (" + p.string() + "): no such file after the build");
     b.archives.push_back(p);
   }
-  b.whole_archive = spec.whole_archive;
   return true;
 }
 
@@ -374,9 +374,6 @@ Expected<DepBuild> build_dep(const DepSpec& spec, const std::string& system, con
   if (!found) return Error{found.error()};
   drop_contained_archives(spec, built->archives);
   add_pkg_config(spec, dirs, run, *built);
-  // After what the build named (pkg-config, the CMake probe): what those
-  // libraries miss comes after them on the link line.
-  built->link_args.insert(built->link_args.end(), spec.link.begin(), spec.link.end());
   built->compiled_sources = compiled_sources(dirs);
   built->fingerprint = fingerprint.hash;
   for (const auto& a : built->archives)
@@ -520,8 +517,15 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
     return Error{spec.where + ": [deps." + spec.name +
                  "] has build = \"command\" but no libs: name the "
                  "static libraries the command produces (and include_dirs for its headers)"};
+  // What only the link reads is not in the fingerprint (a user fixing a
+  // link by editing `link` waited for the whole library to build again):
+  // applied to the build or the recorded result alike. The spec's link
+  // comes after what the build named (pkg-config, the CMake probe): what
+  // those libraries miss comes after them on the link line.
   auto with_prefix = [&](DepBuild b) {
     b.prefix = dirs.prefix;
+    b.link_args.insert(b.link_args.end(), spec.link.begin(), spec.link.end());
+    b.whole_archive = spec.whole_archive;
     return b;
   };
   // The fast path: only the files the last build depended on (deps_watch.h).

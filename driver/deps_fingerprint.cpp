@@ -195,11 +195,12 @@ Fingerprint fingerprint_of(const DepSpec& spec, const std::string& system, const
   out += "command " + spec.command + "\n";
   add_list(out, "include_dir", spec.include_dirs);
   add_list(out, "lib", spec.libs);
-  add_list(out, "link", spec.link);
-  // "link_mode": link added to what was found from 2026-11-29 on (it
-  // replaced it before), so builds cached before then are redone.
-  out += std::string("link_mode ") + (spec.link_only ? "only" : "add") + "\n";
-  out += std::string("whole_archive ") + (spec.whole_archive ? "true" : "false") + "\n";
+  // link and whole_archive are left out: only the link reads them
+  // (ensure_dep adds them to any result). "link_mode": link added to what
+  // was found from 2026-11-29 on (it replaced it before), so builds cached
+  // before then are redone; "link_applied at link" from 2026-12-03 on, so
+  // results that hold an older `link` are too.
+  out += std::string("link_mode ") + (spec.link_only ? "only" : "add") + "\nlink_applied at link\n";
   add_list(out, "noinstrument", noinstrument_globs(spec, ctx));
   out += "variant " + ctx.build_name() + "\n";
   // What the wrappers add (the cxxtest binary itself is left out: a rebuilt
