@@ -158,6 +158,13 @@ std::string sanitizer_bug(const std::string& report) {
   // the place differs from one depth to the next, the bug does not.
   if (size_t at = line.find(" stack-overflow"); at != std::string::npos)
     return line.substr(0, at + std::string_view(" stack-overflow").size());
+  // A read past a buffer is one bug wherever the buffer lives: PCRE2's
+  // match() overran a heap subject and, for a short one, a stack copy, at
+  // the same line (two "distinct failures" to -fuzzkeepgoing before).
+  for (std::string_view where :
+       {" heap-buffer-overflow ", " stack-buffer-overflow ", " global-buffer-overflow "})
+    if (size_t at = line.find(where); at != std::string::npos)
+      return line.substr(0, at) + " buffer-overflow " + line.substr(at + where.size());
   return line;
 }
 

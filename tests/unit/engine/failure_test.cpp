@@ -62,6 +62,13 @@ TEST_CASE("same_failure: two sanitizer deaths are the same only for the same bug
   // The same exit status, another bug: minimizing must not drift to it.
   CHECK_FALSE(same_failure(overflow, asan("heap-use-after-free tree.c:88:3 in free_node")));
   CHECK_FALSE(same_failure(overflow, asan("heap-buffer-overflow parse.c:40:2 in parse_attr")));
+  // A read past a buffer at one place is one bug, the buffer on the heap
+  // or (a short input's copy) on the stack.
+  CHECK(same_failure(overflow, asan("stack-buffer-overflow parse.c:12:7 in parse_tag")));
+  CHECK(same_failure(overflow, asan("global-buffer-overflow parse.c:12:7 in parse_tag")));
+  CHECK_FALSE(same_failure(overflow, asan("stack-buffer-overflow parse.c:13:7 in parse_tag")));
+  CHECK(sanitizer_bug("SUMMARY: AddressSanitizer: stack-buffer-overflow m.c:5968:11 in match\n") ==
+        "AddressSanitizer: buffer-overflow m.c:5968:11 in match");
   // A recursion overflows wherever its stack runs out.
   CHECK(same_failure(asan("stack-overflow expr.c:30 in parse_term"),
                      asan("stack-overflow expr.c:12 in parse_expr")));
@@ -266,7 +273,7 @@ TEST_CASE("failure_signature: a leak is its allocation site, whatever its size")
   std::string overflow = "SUMMARY: AddressSanitizer: heap-buffer-overflow a.c:3 in f\n";
   CHECK(failure_signature(f, overflow) !=
         failure_signature(f, "SUMMARY: AddressSanitizer: SEGV b.c:4 in g\n"));
-  CHECK(failure_signature(f, overflow).find("heap-buffer-overflow a.c:3") != std::string::npos);
+  CHECK(failure_signature(f, overflow).find("buffer-overflow a.c:3") != std::string::npos);
 }
 
 TEST_CASE("Failure headlines: one line naming the failure") {
