@@ -110,7 +110,10 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (op == "encode" && opts->words.size() == 1) add_corpus_dir(testdata);
   if (!listing_error.empty()) return sub_fail(listing_error);
   std::vector<std::string> tool_args{op == "encode" ? "encode" : "decode", *target, dest};
-  if (!needs.empty()) tool_args.push_back("-needs=" + needs);
+  // decode always says which flags (none: the tool's note on crash files
+  // brought in unmarked); import fills the generated corpus, which plain
+  // runs never replay, so neither.
+  if (op == "decode") tool_args.push_back("-needs=" + needs);
   tool_args.insert(tool_args.end(), files.begin(), files.end());
   int code = run_corpus_tool(tools->tool.at(p.pkg->rel_dir), p.pkg->dir, tool_args, opts->print_commands);
   return code == 0 ? Exit::Ok : code == 1 ? Exit::Failed : Exit::Usage;

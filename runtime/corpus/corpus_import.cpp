@@ -319,14 +319,32 @@ bool crash_file_name(std::string_view name) {
 }
 
 std::string unsanitized_crash_note(const fs::path& source, std::string_view needs, std::string_view cmd) {
+  if (!needs.empty()) return "";
   std::error_code ec;
-  if (!needs.empty() || !crash_file_name(source.filename().string()) || !fs::is_regular_file(source, ec))
-    return "";
-  std::string name = source.filename().string();
-  return name + " is named as an engine names a failing input; one found under a sanitizer" +
-         (name.starts_with("leak-") ? std::string(" (as every leak is)") : std::string()) +
-         " may pass a plain build: with -asan (or -ubsan, -msan), " + std::string(cmd) +
-         " marks it '// needs: -asan' and a plain run runs it in that build";
+  std::string what;
+  bool leak = false;
+  if (fs::is_regular_file(source, ec)) {
+    std::string name = source.filename().string();
+    if (!crash_file_name(name)) return "";
+    what = name + " is named as an engine names a failing input; one";
+    leak = name.starts_with("leak-");
+  } else {
+    // A directory: the crash files among its inputs (a libFuzzer run's
+    // artifacts beside its corpus).
+    size_t crashes = 0;
+    for (fs::recursive_directory_iterator it(source, ec), end; !ec && it != end; it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      if (it->is_regular_file(ec) && crash_file_name(name))
+        ++crashes, leak = leak || name.starts_with("leak-");
+    }
+    if (crashes == 0) return "";
+    what = source.filename().string() + " holds " + std::to_string(crashes) +
+           (crashes == 1 ? " file" : " files") + " named as engines name failing inputs; one";
+  }
+  return what + " found under a sanitizer" + (leak ? std::string(" (as every leak is)") : std::string()) +
+         " may pass a plain build: with -asan (or -ubsan, -msan), " + std::string(cmd) + " marks " +
+         (fs::is_regular_file(source, ec) ? "it" : "them") + " '// needs: -asan' and a plain run runs " +
+         (fs::is_regular_file(source, ec) ? "it" : "them") + " in that build";
 }
 
 bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const Kind> kinds,

@@ -10,6 +10,10 @@
 //                                        raw files (or directories of them)
 //                                        to v1 files in DEST (corpus_import.h),
 //                                        saying `// needs: FLAGS` if given
+//                                        (non-empty); with -needs= given, as
+//                                        `corpus decode` gives it and `corpus
+//                                        import` does not, a crash file
+//                                        brought in unmarked gets a note
 //   TOOL encode FuzzXxx OUTDIR FILE...   v1 files to raw files OUTDIR/<name>
 //
 // Exit status 0; 1 when the F body failed; 2 with a message on stderr for a
@@ -102,8 +106,8 @@ void decode(const FuzzTarget& target) {
   fs::path dest = job.args.at(0);
   size_t first = 1;
   std::string needs;
-  if (job.args.size() > 1 && job.args[1].starts_with(kNeedsArg))
-    needs = job.args[first++].substr(kNeedsArg.size());
+  bool testdata = job.args.size() > 1 && job.args[1].starts_with(kNeedsArg);  // decode, not import
+  if (testdata) needs = job.args[first++].substr(kNeedsArg.size());
   for (size_t i = first; i < job.args.size(); ++i) {
     ImportStats stats;
     std::string err;
@@ -121,7 +125,9 @@ void decode(const FuzzTarget& target) {
       std::printf("%s: imported %zu %s (%zu already present) into %s\n", job.args[i].c_str(), stats.imported,
                   stats.imported == 1 ? "file" : "files", stats.present, dest.c_str());
     }
-    if (std::string note = unsanitized_crash_note(job.args[i], needs, "cxxtest corpus decode"); !note.empty())
+    if (std::string note =
+            testdata ? unsanitized_crash_note(job.args[i], needs, "cxxtest corpus decode") : "";
+        !note.empty())
       std::printf("note: %s\n", note.c_str());
   }
 }
