@@ -522,7 +522,7 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   // applied to the build or the recorded result alike. The spec's link
   // comes after what the build named (pkg-config, the CMake probe): what
   // those libraries miss comes after them on the link line.
-  auto with_prefix = [&](DepBuild b) {
+  auto with_link_settings = [&](DepBuild b) {
     b.prefix = dirs.prefix;
     b.link_args.insert(b.link_args.end(), spec.link.begin(), spec.link.end());
     b.whole_archive = spec.whole_archive;
@@ -530,17 +530,17 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
   };
   // The fast path: only the files the last build depended on (deps_watch.h).
   if (auto done = read_result(dirs.result, "", fingerprint_of(spec, *system, ctx, {}).hash))
-    return with_prefix(*done);
+    return with_link_settings(*done);
   WalkSkip skip = skipped_by_walk(dirs, ctx);
   auto entries = walk_source(dirs.source, skip.paths, skip.names);
   Fingerprint fingerprint = fingerprint_of(spec, *system, ctx, entries);
-  if (auto done = read_result(dirs.result, fingerprint.hash)) return with_prefix(*done);
+  if (auto done = read_result(dirs.result, fingerprint.hash)) return with_link_settings(*done);
 
   cachedir::FileLock lock;
   if (Status locked = lock.acquire(dirs.lock, cachedir::LockMode::Exclusive); !locked)
     return Error{spec.where + ": [deps." + spec.name + "]: " + locked.error()};
   // Another run may have built it meanwhile.
-  if (auto done = read_result(dirs.result, fingerprint.hash)) return with_prefix(*done);
+  if (auto done = read_result(dirs.result, fingerprint.hash)) return with_link_settings(*done);
   auto built = build_dep(spec, *system, ctx, dirs, entries, fingerprint);
   if (!built && may_fall_back && *system == "cmake") {
     std::cerr << "cxxtest: " << spec.where << ": [deps." << spec.name
@@ -554,10 +554,10 @@ Expected<DepBuild> ensure_dep(const DepSpec& spec, const DepContext& ctx) {
     fs::create_directories(dirs.cmake_failed.parent_path(), ec);
     if (Status marked = cachedir::write_atomic(dirs.cmake_failed, cmake_key); !marked)
       return Error{spec.where + ": [deps." + spec.name + "]: " + marked.error()};
-    return with_prefix(*second);
+    return with_link_settings(*second);
   }
   if (!built) return built;
-  return with_prefix(*built);
+  return with_link_settings(*built);
 }
 
 }  // namespace cxxtest::driver

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "driver/text_lines.h"
+
 namespace cxxtest::driver {
 namespace {
 
@@ -11,17 +13,6 @@ std::string_view trimmed(std::string_view s) {
   if (b == std::string_view::npos) return {};
   size_t e = s.find_last_not_of(" \t\r");
   return s.substr(b, e - b + 1);
-}
-
-// Each line of `text`, in order, until f returns false.
-template <class F>
-void each_line(std::string_view text, F f) {
-  while (!text.empty()) {
-    size_t nl = text.find('\n');
-    if (!f(text.substr(0, nl))) return;
-    if (nl == std::string_view::npos) return;
-    text.remove_prefix(nl + 1);
-  }
 }
 
 // An option's name: "--with-x" of "--with-x=1", "FOO" of "-DFOO:BOOL=ON".
@@ -47,8 +38,8 @@ std::vector<std::string> configure_ignored_options(std::string_view output,
                                                    const std::vector<std::string>& options) {
   constexpr std::string_view kLine = "configure: WARNING: unrecognized options: ";
   std::vector<std::string> out;
-  each_line(output, [&](std::string_view line) {
-    if (!line.starts_with(kLine)) return true;
+  for_each_line(output, [&](std::string_view line) {
+    if (!line.starts_with(kLine)) return;
     std::string_view list = line.substr(kLine.size());
     while (!list.empty()) {
       size_t comma = list.find(',');
@@ -56,7 +47,6 @@ std::vector<std::string> configure_ignored_options(std::string_view output,
       if (comma == std::string_view::npos) break;
       list.remove_prefix(comma + 1);
     }
-    return true;
   });
   return out;
 }
@@ -68,7 +58,7 @@ std::vector<std::string> cmake_ignored_options(std::string_view output,
   // The heading, a blank line, then one indented name a line up to the
   // next blank line.
   enum { Before, Blank, Names } state = Before;
-  each_line(output, [&](std::string_view line) {
+  for_each_line(output, [&](std::string_view line) {
     std::string_view t = trimmed(line);
     if (state == Before) {
       if (t == kHeading) state = Blank;
@@ -76,13 +66,9 @@ std::vector<std::string> cmake_ignored_options(std::string_view output,
       if (!t.empty()) state = Names;
     }
     if (state == Names) {
-      if (t.empty()) {
-        state = Before;
-        return true;
-      }
-      add_named(t, options, true, out);
+      if (t.empty()) state = Before;
+      else add_named(t, options, true, out);
     }
-    return true;
   });
   return out;
 }

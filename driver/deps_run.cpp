@@ -280,7 +280,7 @@ Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::st
   std::string how;
   std::error_code ec;
   uintmax_t from = fs::exists(dirs_.build_log, ec) ? fs::file_size(dirs_.build_log, ec) : 0;
-  last_from_ = ec ? 0 : from;
+  last_from_ = ec ? 0 : from;  // where this run's output starts (last_output)
   if (exec(argv, cwd, &how) == 0) return true;
   auto log = cachedir::read_file(dirs_.build_log);
   std::string_view text = log ? std::string_view(*log) : std::string_view();
@@ -289,7 +289,7 @@ Expected<bool> DepRunner::run(const std::string& what, const std::vector<std::st
       what + " failed (" + how + "); last lines of " + dirs_.build_log.string() + ":\n" + tail;
   // A parallel make's first errors scroll away under other jobs' output
   // (libxml2's Python binding: 60 lines of warnings after them).
-  std::string first = first_error_lines(text, ec ? 0 : size_t(from), kErrorLines);
+  std::string first = first_error_lines(text, size_t(last_from_), kErrorLines);
   if (!first.empty() && tail.find(first.substr(0, first.find('\n'))) == std::string::npos)
     message += "first errors in it:\n" + first;
   return error(message);

@@ -11,6 +11,7 @@
 #include "driver/paths.h"
 #include "driver/process.h"
 #include "driver/shell.h"
+#include "driver/text_lines.h"
 
 namespace cxxtest::driver {
 
@@ -50,16 +51,6 @@ std::vector<std::string_view> split_tabs(std::string_view line) {
     out.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
     if (tab == std::string_view::npos) return out;
     start = tab + 1;
-  }
-}
-
-// Calls `each` with every line of `text` (without its newline).
-template <typename F>
-void for_each_line(std::string_view text, F each) {
-  while (!text.empty()) {
-    size_t nl = text.find('\n');
-    each(text.substr(0, nl));
-    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
   }
 }
 

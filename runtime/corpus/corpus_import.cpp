@@ -225,7 +225,7 @@ void import_runner(TestState&, const FuzzTarget& target) {
              "' (earlier imported as seeds)\n";
   r.out += "imported " + plural(stats.imported, "file") + " (" + std::to_string(stats.present) +
            " already present) into " + shown_from_cwd(dest) + "\n";
-  if (std::string note = unsanitized_crash_note(flags().fuzzimport, needs ? needs : "", "-fuzzimport");
+  if (std::string note = unsanitized_crash_note(flags().fuzzimport, stats, needs ? needs : "", "-fuzzimport");
       !note.empty())
     r.out += "fuzzimport: " + note + "\n";
   // A file named alone (a reproducer, as a rule): which entry holds it, and
@@ -318,33 +318,20 @@ bool crash_file_name(std::string_view name) {
   return name.starts_with("id:") && name.find(",sig:") != std::string_view::npos;
 }
 
-std::string unsanitized_crash_note(const fs::path& source, std::string_view needs, std::string_view cmd) {
-  if (!needs.empty()) return "";
+std::string unsanitized_crash_note(const fs::path& source, const ImportStats& stats, std::string_view needs,
+                                   std::string_view cmd) {
+  if (!needs.empty() || stats.crash_named == 0) return "";
   std::error_code ec;
-  std::string what;
-  bool leak = false;
-  if (fs::is_regular_file(source, ec)) {
-    std::string name = source.filename().string();
-    if (!crash_file_name(name)) return "";
-    what = name + " is named as an engine names a failing input; one";
-    leak = name.starts_with("leak-");
-  } else {
-    // A directory: the crash files among its inputs (a libFuzzer run's
-    // artifacts beside its corpus).
-    size_t crashes = 0;
-    for (fs::recursive_directory_iterator it(source, ec), end; !ec && it != end; it.increment(ec)) {
-      std::string name = it->path().filename().string();
-      if (it->is_regular_file(ec) && crash_file_name(name))
-        ++crashes, leak = leak || name.starts_with("leak-");
-    }
-    if (crashes == 0) return "";
-    what = source.filename().string() + " holds " + std::to_string(crashes) +
-           (crashes == 1 ? " file" : " files") + " named as engines name failing inputs; one";
-  }
-  return what + " found under a sanitizer" + (leak ? std::string(" (as every leak is)") : std::string()) +
-         " may pass a plain build: with -asan (or -ubsan, -msan), " + std::string(cmd) + " marks " +
-         (fs::is_regular_file(source, ec) ? "it" : "them") + " '// needs: -asan' and a plain run runs " +
-         (fs::is_regular_file(source, ec) ? "it" : "them") + " in that build";
+  bool file = fs::is_regular_file(source, ec);
+  std::string what = file ? source.filename().string() + " is named as an engine names a failing input"
+                          : source.filename().string() + " holds " + std::to_string(stats.crash_named) +
+                                (stats.crash_named == 1 ? " file" : " files") +
+                                " named as engines name failing inputs";
+  std::string it = file ? "it" : "them";
+  return what + "; one found under a sanitizer" +
+         (stats.leak_named ? std::string(" (as every leak is)") : std::string()) +
+         " may pass a plain build: with -asan (or -ubsan, -msan), " + std::string(cmd) + " marks " + it +
+         " '// needs: -asan' and a plain run runs " + it + " in that build";
 }
 
 bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const Kind> kinds,
@@ -364,9 +351,13 @@ bool import_corpus(const fs::path& source, const fs::path& dest, std::span<const
   stats.notes.insert(stats.notes.end(), w.notes.begin(), w.notes.end());
   std::map<std::string, fs::path> keys = existing_keys(dest, kinds);
   for (const fs::path& file : w.files) {
+    std::string name = file.filename().string();
+    bool crash = crash_file_name(name);
+    stats.crash_named += crash;
+    stats.leak_named = stats.leak_named || (crash && name.starts_with("leak-"));
     // One file named alone is a reproducer, whatever its name (the suite's
     // uaf-...); in a directory, those named as engines name failing inputs.
-    bool marked = !needs_crash_files_only || one_file || crash_file_name(file.filename().string());
+    bool marked = !needs_crash_files_only || one_file || crash;
     size_t before = stats.imported;
     if (!import_one(file, dest, kinds, marked ? needs : "", keys, stats, err)) return false;
     if (!marked && stats.imported > before) ++stats.unmarked;

@@ -45,6 +45,10 @@ struct ImportStats {
   // Per file imported, in order: the file of dest that holds its input
   // (written now, or the one that held it already).
   std::vector<std::filesystem::path> held_in;
+  // Files met whose names are an engine's for failing inputs
+  // (crash_file_name), and whether one was a leak- file.
+  size_t crash_named = 0;
+  bool leak_named = false;
 };
 
 // Imports `source` (a file, or a directory walked recursively in path order)
@@ -79,12 +83,13 @@ bool import_corpus(const std::filesystem::path& source, const std::filesystem::p
 // and uaf- (fuzzer-test-suite's use-after-free reproducers).
 bool crash_file_name(std::string_view name);
 
-// For a file named as a crash file (crash_file_name) brought in without a
-// sanitizer's flags (`needs` empty): that it may pass the plain build and
-// that `cmd` ("cxxtest corpus decode") marks it under -asan; else "". A leak- file always
-// passes there: a plain build checks no leaks.
-std::string unsanitized_crash_note(const std::filesystem::path& source, std::string_view needs,
-                                   std::string_view cmd);
+// For crash files (stats.crash_named, from importing `source`, a file or a
+// directory) brought in without a sanitizer's flags (`needs` empty): that
+// they may pass the plain build and that `cmd` ("cxxtest corpus decode")
+// marks them under -asan; else "". A leak- file always passes there: a
+// plain build checks no leaks.
+std::string unsanitized_crash_note(const std::filesystem::path& source, const ImportStats& stats,
+                                   std::string_view needs, std::string_view cmd);
 
 // run_main's -test.fuzzimport mode: checks that -test.fuzz matches exactly
 // one target and the source exists, runs that target's F body to learn its

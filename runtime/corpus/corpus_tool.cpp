@@ -126,7 +126,7 @@ void decode(const FuzzTarget& target) {
                   stats.imported == 1 ? "file" : "files", stats.present, dest.c_str());
     }
     if (std::string note =
-            testdata ? unsanitized_crash_note(job.args[i], needs, "cxxtest corpus decode") : "";
+            testdata ? unsanitized_crash_note(job.args[i], stats, needs, "cxxtest corpus decode") : "";
         !note.empty())
       std::printf("note: %s\n", note.c_str());
   }
