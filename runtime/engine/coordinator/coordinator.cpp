@@ -334,8 +334,9 @@ Nanos Coordinator::input_running_for(Slot& s, int64_t t) {
 // another worker's crash is being minimized, which reads only that one's
 // replies) is not hung, however long it waits.
 void Coordinator::check_hung_workers() {
-  if (opts_.timeout <= 0) return;
   int64_t t = now();
+  if (!crash_) note_slow_inputs(t);  // not the re-runs of a failure being handled
+  if (opts_.timeout <= 0) return;
   for (Slot& s : slots_) {
     if (s.state != State::Busy) continue;
     ShmHeader& h = s.link->shm().header();
@@ -343,7 +344,8 @@ void Coordinator::check_hung_workers() {
       s.seen_since = t;
       continue;
     }
-    if (input_running_for(s, t) > opts_.timeout + 10 * kSecond) {
+    Nanos limit = candidate_limit_ > 0 ? candidate_limit_ : opts_.timeout + 10 * kSecond;
+    if (input_running_for(s, t) > limit) {
       if (h.failure.kind == FailureKind::None) {
         h.failure.kind = FailureKind::Timeout;
         h.failure.value = uint64_t(opts_.timeout);

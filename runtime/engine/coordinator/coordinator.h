@@ -197,6 +197,7 @@ class Coordinator {
     uint64_t stream = 0;
     uint64_t seen_count = 0;      // its execution count when last looked at (input_running_for)
     int64_t seen_since = 0;       // since when it has been that; 0: not looked at in this command
+    int64_t noted_since = 0;      // the seen_since of the slow input last said (note_slow_inputs)
     double execs_per_second = 0;  // its worker's fuzzing rate (next_rate), 0 until known
   };
   struct Crash {
@@ -204,6 +205,11 @@ class Coordinator {
     std::vector<Value> input;
     Failure failure;
     std::string output;  // what the process wrote while the input failed (WorkerLink::output)
+    // Run again in a fresh process already (resume_after_unreproduced), and
+    // what that run did: a hang's re-run costs the whole -fuzztimeout.
+    bool rerun = false;
+    Failure rerun_failure;
+    std::string rerun_output;
   };
   // -fuzzkeepgoing (coordinator_crash.cpp): reports the crash just handled,
   // restarts its worker and clears it; false when the run should end.
@@ -226,6 +232,7 @@ class Coordinator {
   void wait_events(int timeout_ms);
   void check_hung_workers();
   Nanos input_running_for(Slot& s, int64_t t);
+  void note_slow_inputs(int64_t t);  // slow_input_line, once per input
   void stop_workers();
   bool start_worker(Slot& s);
 
@@ -254,6 +261,8 @@ class Coordinator {
   // the last run did and *output (if given) what it wrote. False if it
   // could not run.
   bool rerun_fresh(const Crash& c, Failure* got, std::string* output);
+  bool confirm_minimized_hang(const Crash& c, const std::vector<Value>& minimized, Failure* last,
+                              std::string* said);
   // A memory or time failure that a fresh process does not repeat was the
   // worker's (memory grown over many inputs), not the input's: keeps the
   // input aside, says so, and lets fuzzing go on. True when it did.
@@ -300,6 +309,9 @@ class Coordinator {
   uint64_t stable_hit_ = 0, stable_differ_ = 0, stable_runs_ = 0;  // counters hit / differing, runs
   std::vector<uint32_t> unstable_;                                 // their mask indices, under -v
   bool minimizing_crash_ = false;
+  // While a hang is minimized: how long a candidate may run before it
+  // counts as hanging too (hang_probe); 0: -fuzztimeout, as always.
+  Nanos candidate_limit_ = 0;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
   std::vector<size_t> redundant_;         // -fuzzminimizecorpus: cache entries that added nothing

@@ -47,6 +47,16 @@ constexpr int kLeakReruns = 3;
 // unreproduced only after this many fresh runs miss it.
 constexpr int kRaceReruns = 5;
 
+// How long a candidate may run, while a hang is minimized, before it counts
+// as hanging too: a tenth of -fuzztimeout, at least a second. Each
+// candidate that still hangs would otherwise cost the whole timeout (at
+// 25s, two or three in the 60s a minimization has: a 7,635-byte Lua hang
+// lost 36 bytes); the result is confirmed at the full timeout after.
+Nanos hang_probe(Nanos timeout) {
+  Nanos probe = std::max<Nanos>(kSecond, timeout / 10);
+  return probe < timeout ? probe : 0;
+}
+
 bool race_build(const std::string& needs) { return (" " + needs + " ").find(" -race ") != std::string::npos; }
 
 }  // namespace
@@ -67,14 +77,35 @@ bool Coordinator::rerun_fresh(const Crash& c, Failure* got, std::string* output)
   return true;
 }
 
+// A minimized hang ran only until candidate_limit_: it must hang for the
+// whole -fuzztimeout in a fresh process, as the re-run command runs it.
+// Then *last and *said are that run's (with the stack it hung in).
+bool Coordinator::confirm_minimized_hang(const Crash& c, const std::vector<Value>& minimized, Failure* last,
+                                         std::string* said) {
+  Crash m{c.slot, minimized, *last, ""};
+  Failure got;
+  std::string output;
+  if (!rerun_fresh(m, &got, &output) || got.kind != FailureKind::Timeout) return false;
+  *last = std::move(got);
+  *said = std::move(output);
+  return true;
+}
+
 bool Coordinator::resume_after_unreproduced() {
   const Crash& c = *crash_;
   bool resource = c.failure.kind == FailureKind::Memory || c.failure.kind == FailureKind::Timeout;
   if (!resource || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
   if (deadline_ && now() >= deadline_) return false;
   Failure got;
-  if (!rerun_fresh(c, &got, nullptr) || (got.kind != FailureKind::None && same_failure(c.failure, got)))
+  std::string output;
+  if (c.failure.kind == FailureKind::Timeout) std::fputs(hang_confirm_line(opts_.timeout).c_str(), stderr);
+  if (!rerun_fresh(c, &got, &output)) return false;
+  if (got.kind != FailureKind::None && same_failure(c.failure, got)) {
+    crash_->rerun = true;  // handle_crash reports it without a third run
+    crash_->rerun_failure = std::move(got);
+    crash_->rerun_output = std::move(output);
     return false;
+  }
   keep_unreproduced(c.input, c.failure,
                     c.failure.kind == FailureKind::Memory ? "the worker's memory grew over many inputs"
                                                           : "the worker was slowed by earlier inputs");
@@ -111,9 +142,12 @@ void Coordinator::handle_crash() {
   // it must for the printed re-run command to fail? If not, say so plainly
   // and keep the input aside instead of writing a reproducer that passes.
   if (!input.empty() && !interrupted()) {
-    Failure got;
-    std::string output;
-    if (rerun_fresh(c, &got, &output) && (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
+    Failure got = c.rerun_failure;
+    std::string output = c.rerun_output;
+    if (!c.rerun && c.failure.kind == FailureKind::Timeout)
+      std::fputs(hang_confirm_line(opts_.timeout).c_str(), stderr);
+    if ((c.rerun || rerun_fresh(c, &got, &output)) &&
+        (got.kind == FailureKind::None || !same_failure(c.failure, got))) {
       report_unreproduced(input, c.failure, got);
       return;
     }
@@ -155,7 +189,19 @@ void Coordinator::handle_crash() {
     };
     // The fresh re-run above was the minimizer's first call (Go counts the
     // crash's re-run in -fuzzminimizetime=Nx).
+    const std::vector<Value> found = input;
+    const Failure found_failure = last;
+    const std::string found_said = said;
+    candidate_limit_ = last.kind == FailureKind::Timeout ? hang_probe(opts_.timeout) : 0;
     if (budget.take()) fuzz::minimize(input, still, budget);
+    candidate_limit_ = 0;
+    if (last.kind == FailureKind::Timeout && input != found &&
+        !confirm_minimized_hang(c, input, &last, &said)) {
+      std::fputs(hang_unconfirmed_line(corpus::encode(input, needs).size(), opts_.timeout).c_str(), stderr);
+      input = found;
+      last = found_failure;
+      said = found_said;
+    }
   }
   std::string written = report_crash(input, last, said);
   // The minimized file replaces the one written before minimizing; if it
@@ -215,6 +261,10 @@ bool Coordinator::run_candidate(Slot& s, const std::vector<Value>& input, Failur
   s.op = Op::RunOnce;
   s.state = State::Busy;
   s.granted = 1;
+  // Its one execution counts 1: it has been running since now
+  // (check_hung_workers; candidate_limit_ is measured from here).
+  s.seen_count = 1;
+  s.seen_since = now();
   s.link->send(Command::run_once());
   const ShmView& shm = s.link->shm();
   Reply r;
@@ -261,6 +311,7 @@ bool Coordinator::wait_reply(Slot& s, Reply& r) {
     if (interrupted()) return false;
     pollfd fds[2] = {{s.link->reply_fd(), POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
     int64_t wait_ms = std::max<int64_t>(0, (last_log_ + kLogEvery - now()) / 1'000'000) + 1;
+    if (candidate_limit_ > 0) wait_ms = std::min<int64_t>(wait_ms, 20);  // a hanging candidate ends on time
     int n = poll(fds, 2, int(wait_ms));
     if (now() >= last_log_ + kLogEvery) log_progress();
     if (n > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return s.link->receive(r);

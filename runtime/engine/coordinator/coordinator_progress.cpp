@@ -89,4 +89,19 @@ void Coordinator::log_final() {
   log_progress();
 }
 
+// A user who sees "(0/sec)" for a minute should know why: one input is
+// still running, and when it will count as a hang.
+void Coordinator::note_slow_inputs(int64_t t) {
+  // Five seconds; half the timeout when that is shorter.
+  const Nanos slow = opts_.timeout > 0 ? std::min<Nanos>(5 * kSecond, opts_.timeout / 2) : 5 * kSecond;
+  for (Slot& s : slots_) {
+    if (s.state != State::Busy) continue;
+    Nanos running = input_running_for(s, t);
+    if (running < slow || s.noted_since == s.seen_since) continue;
+    if (opts_.timeout > 0 && running >= opts_.timeout) continue;  // its failure is on the way
+    s.noted_since = s.seen_since;
+    std::fputs(labeled(slow_input_line(running, opts_.timeout), opts_.label).c_str(), stderr);
+  }
+}
+
 }  // namespace cxxtest::runtime::engine

@@ -99,6 +99,23 @@ std::string minimizing_file_line(size_t file_bytes) {
   return "fuzz: minimizing " + std::to_string(file_bytes) + "-byte failing input file\n";
 }
 
+std::string slow_input_line(Nanos running, Nanos timeout) {
+  std::string line = "fuzz: an input has been running for " + format_duration(round_to_second(running));
+  if (timeout > 0) return line + "; at -fuzztimeout=" + format_duration(timeout) + " it fails as a hang\n";
+  return line + " (-fuzztimeout=0: no time limit)\n";
+}
+
+std::string hang_confirm_line(Nanos timeout) {
+  return "fuzz: the input ran longer than -fuzztimeout=" + format_duration(timeout) +
+         "; running it again in a fresh process to confirm\n";
+}
+
+std::string hang_unconfirmed_line(size_t minimized_bytes, Nanos timeout) {
+  return "fuzz: the minimized input (" + std::to_string(minimized_bytes) +
+         " bytes) ran less than -fuzztimeout=" + format_duration(timeout) +
+         " in a fresh process; the input as found is reported\n";
+}
+
 double exec_rate(int64_t execs_then, int64_t execs_now, Nanos interval) {
   if (interval <= 0) return 0;
   return double(execs_now - execs_then) / (double(interval) / 1e9);

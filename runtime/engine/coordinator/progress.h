@@ -93,6 +93,16 @@ std::string fuzz_line(const FuzzStats& s);
 std::string minimizing_line(Nanos elapsed);
 std::string minimizing_file_line(size_t file_bytes);
 
+// Hangs, which Go's lines have no words for. An input running for seconds
+// leaves the periodic lines at "(0/sec)" until -fuzztimeout ends it, then
+// the fresh re-run takes the timeout again: said once each.
+// "fuzz: an input has been running for 6s; at -fuzztimeout=25s it fails as a hang"
+std::string slow_input_line(Nanos running, Nanos timeout);
+// "fuzz: the input ran longer than -fuzztimeout=25s; running it again in a fresh process to confirm"
+std::string hang_confirm_line(Nanos timeout);
+// The minimized hang did not hang when run again (hang_probe, coordinator.h).
+std::string hang_unconfirmed_line(size_t minimized_bytes, Nanos timeout);
+
 // Executions per second between two samples; 0 for an empty interval.
 double exec_rate(int64_t execs_then, int64_t execs_now, Nanos interval);
 

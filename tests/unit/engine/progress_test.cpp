@@ -39,6 +39,19 @@ TEST_CASE("Minimizing lines") {
   CHECK(minimizing_file_line(34) == "fuzz: minimizing 34-byte failing input file\n");
 }
 
+TEST_CASE("Hang lines") {
+  CHECK(slow_input_line(6 * kSecond + kSecond / 3, 25 * kSecond) ==
+        "fuzz: an input has been running for 6s; at -fuzztimeout=25s it fails as a hang\n");
+  CHECK(slow_input_line(90 * kSecond, 0) ==
+        "fuzz: an input has been running for 1m30s (-fuzztimeout=0: no time limit)\n");
+  CHECK(hang_confirm_line(2 * kSecond) ==
+        "fuzz: the input ran longer than -fuzztimeout=2s; running it again in a fresh process to confirm\n");
+  CHECK(
+      hang_unconfirmed_line(40, 25 * kSecond) ==
+      "fuzz: the minimized input (40 bytes) ran less than -fuzztimeout=25s in a fresh process; the input as "
+      "found is reported\n");
+}
+
 TEST_CASE("The rate is executions since the last line over the time since it") {
   CHECK(exec_rate(100, 40404, 3 * kSecond) == doctest::Approx(13434.67));
   CHECK(exec_rate(0, 10, 0) == 0);
