@@ -113,8 +113,20 @@ void add_pkg_config(const DepSpec& spec, const DepDirs& dirs, DepRunner& run, De
   std::vector<fs::path> archives = b.archives;
   for (const EarlierDep& d : run.earlier())
     archives.insert(archives.end(), d.build.archives.begin(), d.build.archives.end());
-  for (const auto& w : libs)
+  bool bare = false;
+  for (const auto& w : libs) {
+    // A bare -l or -L would take the next argument as its name (libpcap
+    // 1.9's CMake writes "Libs: -L${libdir} -l": "-l -pthread" then failed
+    // as "cannot find -l-pthread").
+    if (w == "-l" || w == "-L") {
+      bare = true;
+      continue;
+    }
     if (!names_an_archive(w, archives)) b.link_args.push_back(w);
+  }
+  if (bare)
+    run.warn("pkg-config --static --libs of the installed " + pc_dirs.front() +
+             " has a bare -l or -L (a Libs line of its .pc files with an empty name), left out");
 }
 
 }  // namespace cxxtest::driver::deps
