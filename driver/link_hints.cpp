@@ -104,6 +104,26 @@ std::string missing_library_hint(const std::string& output) {
          "objects use it (link = [\"-l" + lib + "\"]), or to [build] libs = [\"" + lib + "\"]\n";
 }
 
+std::string unfound_library(const std::string& output) {
+  for (std::string_view marker : {"cannot find -l", "unable to find library -l"}) {
+    size_t at = output.find(marker);
+    if (at == std::string::npos) continue;
+    at += marker.size();
+    size_t end = output.find_first_of(": \n", at);
+    return output.substr(at, end == std::string::npos ? std::string::npos : end - at);
+  }
+  return "";
+}
+
+std::string unfound_library_hint(const std::string& output) {
+  std::string lib = unfound_library(output);
+  if (lib.empty()) return "";
+  return "cxxtest: no lib" + lib + ".a or lib" + lib + ".so for -l" + lib +
+         ": a dep's link arguments name it (its `link`, or what its installed pkg-config files or CMake "
+         "targets link, which link_only = true leaves out); install the library (Debian: its -dev "
+         "package) or leave it out of the dep's link\n";
+}
+
 std::string whole_archive_hint(const std::string& output, const std::vector<std::string>& link_args) {
   bool undefined = output.find("undefined reference to") != std::string::npos ||  // GNU ld
                    output.find("undefined symbol:") != std::string::npos;         // lld

@@ -31,4 +31,13 @@ std::string missing_library(const std::string& output);
 // archive not linked whole); else "".
 std::string missing_library_hint(const std::string& output);
 
+// The library the linker found no file for ("foo" for GNU ld's "cannot find
+// -lfoo" or lld's "unable to find library -lfoo"), else "".
+std::string unfound_library(const std::string& output);
+
+// A line saying where such a -l comes from (a dep's link arguments: its
+// `link`, its pkg-config files', its CMake targets') and what to do, when
+// unfound_library names one; else "".
+std::string unfound_library_hint(const std::string& output);
+
 }  // namespace cxxtest::driver

@@ -66,7 +66,9 @@ std::string report_build_failure(const PackagePlan& p, const std::string& text, 
   std::cerr << "# " << p.pkg->import_path << "\n";
   for (const auto& e : p.errors) std::cerr << relative_to_cwd(e, cwd) << "\n";
   std::string hint = whole_archive_hint(text, p.link_args);
-  std::cerr << relative_to_cwd(text, cwd) << (hint.empty() ? missing_library_hint(text) : hint);
+  if (hint.empty()) hint = missing_library_hint(text);
+  if (hint.empty()) hint = unfound_library_hint(text);
+  std::cerr << relative_to_cwd(text, cwd) << hint;
   return "FAIL\t" + p.pkg->import_path + " [build failed]\n";
 }
 

@@ -5,6 +5,8 @@
 
 using cxxtest::driver::missing_library;
 using cxxtest::driver::missing_library_hint;
+using cxxtest::driver::unfound_library;
+using cxxtest::driver::unfound_library_hint;
 using cxxtest::driver::whole_archive_hint;
 
 namespace {
@@ -103,4 +105,18 @@ TEST_CASE("A symbol defined twice inside one archive points at -fno-common, not 
   CHECK(
       whole_archive_hint(lld, args).starts_with("cxxtest: two objects of libssh.a define "
                                                 "crypto_sign_ed25519_ref_ge25519_base: "));
+}
+
+TEST_CASE("A -l the linker finds no file for is named, with where such flags come from") {
+  CHECK(unfound_library(
+            "/usr/bin/ld: cannot find -lgcrypt: No such file or directory\nclang: error: linker command "
+            "failed\n") == "gcrypt");
+  CHECK(unfound_library("/usr/bin/ld: cannot find -lfoo\n") == "foo");
+  CHECK(unfound_library("ld.lld: error: unable to find library -lssl\n") == "ssl");
+  CHECK(unfound_library("/usr/bin/ld: cannot find -l-pthread: No such file or directory\n") == "-pthread");
+  CHECK(unfound_library("undefined reference to `f'\n").empty());
+  std::string hint = unfound_library_hint("/usr/bin/ld: cannot find -lgcrypt: No such file or directory\n");
+  CHECK(hint.starts_with("cxxtest: no libgcrypt.a or libgcrypt.so for -lgcrypt: a dep's link arguments"));
+  CHECK(hint.find("link_only = true") != std::string::npos);
+  CHECK(unfound_library_hint("").empty());
 }
