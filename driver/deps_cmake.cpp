@@ -241,6 +241,11 @@ std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& d
   argv.insert(argv.end(), {"-DCMAKE_C_COMPILER=" + run.cc(), "-DCMAKE_CXX_COMPILER=" + run.cxx()});
   argv.insert(argv.end(), cmake_fixed_settings().begin(), cmake_fixed_settings().end());
   argv.push_back("-DCMAKE_PROJECT_INCLUDE=" + probe.string());
+  // The prefix at configure time, not only at `cmake --install --prefix`:
+  // zlib 1.2's CMakeLists computes absolute install dirs from it then
+  // (INSTALL_LIB_DIR "${CMAKE_INSTALL_PREFIX}/lib"), and its ASan-built
+  // libz.so went to /usr/local/lib, where every later -lz found it.
+  argv.push_back("-DCMAKE_INSTALL_PREFIX=" + dirs.prefix.string());
   argv.insert(argv.end(), learned.begin(), learned.end());
   argv.insert(argv.end(), spec.options.begin(), spec.options.end());
   return argv;
