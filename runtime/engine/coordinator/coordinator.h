@@ -310,7 +310,7 @@ class Coordinator {
   std::vector<uint32_t> unstable_;                                 // their mask indices, under -v
   bool minimizing_crash_ = false;
   // While a hang is minimized: how long a candidate may run before it
-  // counts as hanging too (hang_probe); 0: -fuzztimeout, as always.
+  // counts as hanging too (hang_probe: 1s); 0: -fuzztimeout, as always.
   Nanos candidate_limit_ = 0;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;

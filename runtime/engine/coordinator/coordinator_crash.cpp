@@ -48,14 +48,13 @@ constexpr int kLeakReruns = 3;
 constexpr int kRaceReruns = 5;
 
 // How long a candidate may run, while a hang is minimized, before it counts
-// as hanging too: a tenth of -fuzztimeout, at least a second. Each
-// candidate that still hangs would otherwise cost the whole timeout (at
-// 25s, two or three in the 60s a minimization has: a 7,635-byte Lua hang
-// lost 36 bytes); the result is confirmed at the full timeout after.
-Nanos hang_probe(Nanos timeout) {
-  Nanos probe = std::max<Nanos>(kSecond, timeout / 10);
-  return probe < timeout ? probe : 0;
-}
+// as hanging too: a second, far above an input's usual milliseconds and
+// short enough for tens of cuts. Each candidate that still hangs would
+// otherwise cost the whole -fuzztimeout (at 25s, two or three in the 60s a
+// minimization has: a 7,635-byte Lua hang lost 36 bytes; at a tenth of it,
+// 2.5s, yaml-cpp's took 80s to reach its 2 bytes). The result is run
+// again for the whole timeout after (confirm_minimized_hang).
+Nanos hang_probe(Nanos timeout) { return kSecond < timeout ? kSecond : 0; }
 
 bool race_build(const std::string& needs) { return (" " + needs + " ").find(" -race ") != std::string::npos; }
 
