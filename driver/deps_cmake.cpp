@@ -231,6 +231,24 @@ std::vector<std::string> learned_switches(const DepDirs& dirs) {
   return out;
 }
 
+std::string shell_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  return text;
+}
+
+// The first line of `text` holding `what`, trimmed ("" if none).
+std::string first_line_with(const std::string& text, const std::string& what) {
+  size_t at = text.find(what);
+  if (at == std::string::npos) return "";
+  size_t begin = text.rfind('\n', at);
+  begin = begin == std::string::npos ? 0 : begin + 1;
+  size_t end = text.find('\n', at);
+  std::string line = text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.erase(0, 1);
+  return line;
+}
+
 // The learned switches come before the user's options, which win.
 std::vector<std::string> configure_command(const DepSpec& spec, const DepDirs& dirs, const DepRunner& run,
                                            const std::vector<std::string>& learned, const fs::path& probe) {
@@ -333,8 +351,26 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
                     fs::exists(dirs.build / ".cmake" / "api" / "v1" / "reply", ec);
   auto query = write_query(dirs);
   if (!query) return run.error(query.error());
+  const std::string kSkipInstall = "-DCMAKE_SKIP_INSTALL_RULES=ON";
+  bool skip_install = std::find(configure.begin(), configure.end(), kSkipInstall) != configure.end();
   if (!configured) {
     auto ok = run.run("cmake", configure, dirs.build);
+    // A project whose install rules break in a static build (OpenJPEG 2.3:
+    // "INSTALL(EXPORT) given unknown export", its export set filled only
+    // for shared libraries): configured again once without install rules,
+    // kept with the learned switches; the headers then come from the
+    // targets' include dirs and `include_dirs`.
+    if (!ok && !skip_install && run.last_output().find("given unknown export") != std::string::npos) {
+      std::vector<std::string> with = learned;
+      with.push_back(kSkipInstall);
+      if (Status kept = cachedir::write_atomic(dirs.learned_switches, shell_lines(with)); !kept)
+        return run.error(kept.error());
+      run.warn("the CMake project's install rules fail in a static build (" +
+               first_line_with(run.last_output(), "given unknown export") + "); configuring it again with " +
+               kSkipInstall +
+               " (its headers then come from its targets' include dirs and the dep's include_dirs)");
+      return build_cmake(spec, dirs, run);
+    }
     if (!ok) return Error{ok.error()};
     run.warn_ignored("cmake", cmake_ignored_options(run.last_output(), spec.options));
     auto marked = mark_configured(dirs, setup);
@@ -387,6 +423,7 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
   // is built, whose failure is no error (a test that does not compile), and
   // installed again. An install that still fails only costs that fallback.
   fs::remove_all(dirs.prefix / "include", ec);
+  if (skip_install) return reply;
   std::vector<std::string> install = {"cmake", "--install", dirs.build.string(), "--prefix",
                                       dirs.prefix.string()};
   bool installed = run.try_run(install, dirs.build);
