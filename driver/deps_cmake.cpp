@@ -231,7 +231,8 @@ std::vector<std::string> learned_switches(const DepDirs& dirs) {
   return out;
 }
 
-std::string shell_lines(const std::vector<std::string>& lines) {
+// Lines as learned_switches reads them back.
+std::string lines_text(const std::vector<std::string>& lines) {
   std::string text;
   for (const auto& l : lines) text += l + "\n";
   return text;
@@ -363,7 +364,7 @@ Expected<DepBuild> build_cmake(const DepSpec& spec, const DepDirs& dirs, DepRunn
     if (!ok && !skip_install && run.last_output().find("given unknown export") != std::string::npos) {
       std::vector<std::string> with = learned;
       with.push_back(kSkipInstall);
-      if (Status kept = cachedir::write_atomic(dirs.learned_switches, shell_lines(with)); !kept)
+      if (Status kept = cachedir::write_atomic(dirs.learned_switches, lines_text(with)); !kept)
         return run.error(kept.error());
       run.warn("the CMake project's install rules fail in a static build (" +
                first_line_with(run.last_output(), "given unknown export") + "); configuring it again with " +

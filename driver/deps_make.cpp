@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 
@@ -74,8 +75,14 @@ std::vector<std::string> static_only_options(const fs::path& configure, bool aut
   std::vector<std::string> options;
   for (const char* o : {"--disable-shared", "--enable-static"})
     if (text.find(o) != std::string::npos) options.push_back(o);
-  if (options.empty() && text.find("--static") != std::string::npos) options.push_back("--static");
-  return options;
+  if (!options.empty()) return options;
+  // --static as a word of its own, not --static-libgcc.
+  for (size_t at = text.find("--static"); at != std::string::npos; at = text.find("--static", at + 1)) {
+    char next = at + 8 < text.size() ? text[at + 8] : ' ';
+    if (!std::isalnum(static_cast<unsigned char>(next)) && next != '-' && next != '_' && next != '=')
+      return {"--static"};
+  }
+  return {};
 }
 
 // A configure of the project's own beside a generator script: the script
