@@ -51,7 +51,7 @@ Exit corpus_command(const std::vector<std::string>& args) {
   cxxtest::instrument::Variant sanitized{cxxtest::instrument::Mode::Plain, opts->sanitizers};
   std::string needs = sanitized.sanitizer_options();
   if (std::string problem = cxxtest::instrument::check_variant(sanitized); !problem.empty())
-    return sub_fail("corpus decode " + needs + ": " + problem);
+    return sub_fail("corpus " + op + " " + needs + ": " + problem);
   std::error_code ec;
   if (!opts->dir.empty()) fs::current_path(opts->dir, ec);
   if (ec) return sub_fail("-C " + opts->dir + ": " + ec.message());
@@ -68,7 +68,10 @@ Exit corpus_command(const std::vector<std::string>& args) {
   if (module->matched.size() != 1) return sub_fail("corpus: " + opts->words[0] + " must name one package");
   int jobs =
       opts->jobs > 0 ? opts->jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto tools = build_corpus_tools(*module, cache, opts->print_commands, jobs);
+  std::optional<unsigned> given;
+  if (opts->sanitizers) given = opts->sanitizers;
+  auto tools = build_corpus_tools(*module, cache, opts->print_commands, jobs,
+                                  corpus_tool_variant(*module, cache.root(), given));
   if (!tools) {
     std::cerr << tools.error();
     return Exit::Usage;

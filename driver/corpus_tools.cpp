@@ -1,6 +1,8 @@
 #include "driver/corpus_tools.h"
 
+#include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cachedir/atomic_file.h"
 #include "driver/build.h"
@@ -62,10 +64,34 @@ std::vector<std::string> fuzz_test_names(const PackagePlan& p) {
   return names;
 }
 
+cxxtest::instrument::Variant corpus_tool_variant(const Module& module, const fs::path& cache_root,
+                                                 std::optional<unsigned> sanitizers) {
+  using cxxtest::instrument::Variant;
+  if (sanitizers) return Variant{cxxtest::instrument::Mode::Plain, *sanitizers};
+  // Each dep's build records its result last: a build with all of them is
+  // one ensure_dep only checks.
+  auto deps_built = [&](const Variant& v) {
+    fs::path deps_dir = build_dir_for(cache_root, module.config, deps_variant(v, module.config)) / "deps";
+    std::error_code ec;
+    for (const auto& d : module.config.deps)
+      if (!fs::exists(deps_dir / d.name / "result", ec)) return false;
+    return true;
+  };
+  Variant plain;
+  if (module.config.deps.empty() || deps_built(plain)) return plain;
+  for (const auto& name : cxxtest::instrument::buildable_variant_names()) {
+    auto v = cxxtest::instrument::parse_variant_name(name);
+    if (v && v->mode == cxxtest::instrument::Mode::Plain && !v->cover && !v->bench && v->sanitizers != 0 &&
+        deps_built(*v))
+      return *v;
+  }
+  return plain;
+}
+
 Expected<CorpusTools> build_corpus_tools(const Module& module, cxxtest::cachedir::Cache& cache,
-                                         bool print_commands, int jobs) {
-  PlanInputs in{&module.config, &module.all, &module.matched, cxxtest::instrument::Variant{},
-                print_commands, false};
+                                         bool print_commands, int jobs,
+                                         const cxxtest::instrument::Variant& variant) {
+  PlanInputs in{&module.config, &module.all, &module.matched, variant, print_commands, false};
   auto plan = make_plan(in, cache);
   if (!plan) return Error{plan.error()};
   CorpusTools out{*plan, {}};
@@ -99,6 +125,11 @@ int run_corpus_tool(const fs::path& tool, const fs::path& dir, const std::vector
   if (print_commands) std::cerr << "cd " << shell_quote(dir.string()) << " && " << shell_join(argv) << "\n";
   ProcessOptions opts;
   opts.cwd = dir.string();
+  // A tool linked with ASan (corpus_tool_variant) converts files and exits:
+  // what it leaves allocated at exit is no finding.
+  const char* asan = std::getenv("ASAN_OPTIONS");
+  opts.extra_env.push_back(std::string("ASAN_OPTIONS=") + (asan ? std::string(asan) + ":" : "") +
+                           "detect_leaks=0");
   ExitStatus st =
       run_process(argv, opts, nullptr, [](std::string_view chunk) { std::cout << chunk << std::flush; });
   return st.signal ? 2 : st.code;

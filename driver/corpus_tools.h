@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,15 +20,26 @@
 namespace cxxtest::driver {
 
 struct CorpusTools {
-  Plan plan;                                          // the plain build of the matched packages
+  Plan plan;                                          // the (plain) build of the matched packages
   std::map<std::string, std::filesystem::path> tool;  // rel_dir -> corpus tool binary
 };
 
-// Plans the plain build, then builds each matched package's corpus tool
-// (packages without fuzz tests get none). A build failure is an Error
-// holding the compiler's output, "# <import path>" first.
+// Plans the plain build of `variant` (plain mode, maybe with sanitizers),
+// then builds each matched package's corpus tool (packages without fuzz
+// tests get none). A build failure is an Error holding the compiler's
+// output, "# <import path>" first.
 Expected<CorpusTools> build_corpus_tools(const Module& module, cxxtest::cachedir::Cache& cache,
-                                         bool print_commands, int jobs);
+                                         bool print_commands, int jobs,
+                                         const cxxtest::instrument::Variant& variant = {});
+
+// Which plain build `cxxtest corpus` links its tool in: the one of the
+// sanitizers given (-asan...), else the plain one, unless the module has
+// [deps] that only a sanitizer build has built so far (a user who fuzzed
+// with -asan): then that one, so a file conversion never builds a library
+// again. The tool only converts files; any build's objects know the types.
+cxxtest::instrument::Variant corpus_tool_variant(const Module& module,
+                                                 const std::filesystem::path& cache_root,
+                                                 std::optional<unsigned> sanitizers);
 
 // Runs `tool ARGS...` in `dir`; its output goes to stdout (stderr merged).
 // Returns the tool's exit code (2 when it could not start or died).

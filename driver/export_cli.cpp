@@ -46,7 +46,7 @@ Expected<SubOptions> parse_sub_options(const std::string& command, const std::ve
     }
     bool sanitizer = false;
     for (const auto& f : kSanitizerFlags)
-      if (name == f.name && command == "corpus decode" && !has_value) {
+      if (name == f.name && command.starts_with("corpus ") && !has_value) {
         o.sanitizers |= f.bit;
         sanitizer = true;
       }
@@ -124,27 +124,32 @@ void help_export() {
 }
 
 void help_corpus() {
-  std::cout << "usage: cxxtest corpus decode [-fuzz FuzzXxx] [-o DIR] [-asan] [-ubsan] [-msan] [-race]\n"
-               "                             PACKAGE FILE...\n"
-               "       cxxtest corpus encode [-fuzz FuzzXxx] [-o DIR] PACKAGE [FILE...]\n"
-               "       cxxtest corpus import [-fuzz FuzzXxx] [-fuzzcachedir DIR] PACKAGE DIR...\n\n"
-               "Corpus converts inputs between the raw files of libFuzzer, AFL++, OSS-Fuzz and\n"
-               "ClusterFuzzLite (crash files, corpus directories) and cxxtest's 'cxxtest fuzz\n"
-               "v1' files, with the raw mapping 'cxxtest help export' describes. -fuzz names the\n"
-               "fuzz test (needed when the package has several); PACKAGE is ./dir or '.'.\n\n"
-               "  decode  raw files (or directories of them) to v1 files in the package's\n"
-               "          testdata/fuzz/FuzzXxx/ (or -o DIR), named by their hash; a plain\n"
-               "          'cxxtest' run then runs each as FuzzXxx/<name>. With -asan (-ubsan,\n"
-               "          -msan, -race), for crash files of a sanitizer build: each file says\n"
-               "          '// needs: -asan', so a plain 'cxxtest' run runs it in that build\n"
-               "  encode  v1 files (default: all of testdata/fuzz/FuzzXxx/) to raw files in -o DIR\n"
-               "          (default: the current directory), same names\n"
-               "  import  a whole libFuzzer/AFL++ corpus directory into the generated corpus in\n"
-               "          the cache dir, where the next -fuzz run starts from it (for AFL++,\n"
-               "          name its queue/ directory); with -fuzzcachedir DIR, into DIR/FuzzXxx/,\n"
-               "          where a -fuzz run given the same -fuzzcachedir starts from it\n\n"
-               "Inputs already present are not written again. Relative paths are relative to\n"
-               "where cxxtest runs.\n";
+  std::cout
+      << "usage: cxxtest corpus decode [-fuzz FuzzXxx] [-o DIR] [-asan] [-ubsan] [-msan] [-race]\n"
+         "                             PACKAGE FILE...\n"
+         "       cxxtest corpus encode [-fuzz FuzzXxx] [-o DIR] [-asan...] PACKAGE [FILE...]\n"
+         "       cxxtest corpus import [-fuzz FuzzXxx] [-fuzzcachedir DIR] [-asan...] PACKAGE DIR...\n\n"
+         "Corpus converts inputs between the raw files of libFuzzer, AFL++, OSS-Fuzz and\n"
+         "ClusterFuzzLite (crash files, corpus directories) and cxxtest's 'cxxtest fuzz\n"
+         "v1' files, with the raw mapping 'cxxtest help export' describes. -fuzz names the\n"
+         "fuzz test (needed when the package has several); PACKAGE is ./dir or '.'.\n\n"
+         "  decode  raw files (or directories of them) to v1 files in the package's\n"
+         "          testdata/fuzz/FuzzXxx/ (or -o DIR), named by their hash; a plain\n"
+         "          'cxxtest' run then runs each as FuzzXxx/<name>. With -asan (-ubsan,\n"
+         "          -msan, -race), for crash files of a sanitizer build: each file says\n"
+         "          '// needs: -asan', so a plain 'cxxtest' run runs it in that build\n"
+         "  encode  v1 files (default: all of testdata/fuzz/FuzzXxx/) to raw files in -o DIR\n"
+         "          (default: the current directory), same names\n"
+         "  import  a whole libFuzzer/AFL++ corpus directory into the generated corpus in\n"
+         "          the cache dir, where the next -fuzz run starts from it (for AFL++,\n"
+         "          name its queue/ directory); with -fuzzcachedir DIR, into DIR/FuzzXxx/,\n"
+         "          where a -fuzz run given the same -fuzzcachedir starts from it\n\n"
+         "Inputs already present are not written again. Relative paths are relative to\n"
+         "where cxxtest runs.\n\n"
+         "Each links a small tool from the package's test code, in the build the\n"
+         "sanitizer flags name; without them, in the plain build, unless the module's\n"
+         "[deps] are so far built only for a sanitizer (fuzzing with -asan built them):\n"
+         "then in that build, so no library is built again only to convert files.\n";
 }
 
 }  // namespace cxxtest::driver

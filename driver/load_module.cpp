@@ -6,10 +6,37 @@ namespace cxxtest::driver {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Where cwd has no module above it but a package pattern names a directory
+// inside one (`cxxtest ./fuzz/parser` run from the library's checkout), the
+// way there: a module is found from where cxxtest runs, as go.mod is.
+std::string module_below_hint(const std::vector<std::string>& patterns, const fs::path& cwd) {
+  for (const auto& pattern : patterns) {
+    std::string dir = pattern;
+    if (dir.ends_with("/...")) dir.resize(dir.size() - 4);
+    if (dir.empty() || dir[0] == '-') continue;
+    std::error_code ec;
+    fs::path below = (cwd / dir).lexically_normal();
+    for (fs::path d = below; d != cwd && d.has_relative_path(); d = d.parent_path()) {
+      if (!fs::exists(d / "cxxtest.toml", ec)) continue;
+      std::string rel = d.lexically_relative(cwd).string();
+      std::string inside = below.lexically_relative(d).string();
+      std::string package = inside == "." ? "." : "./" + inside;
+      if (pattern.ends_with("/...")) package += "/...";
+      return "\n\t" + pattern + " is in the module at " + rel +
+             " (its cxxtest.toml): run cxxtest there, or with -C " + rel + " and the package as " + package;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 Expected<Module> load_module(const std::vector<std::string>& patterns, const fs::path& cwd,
                              const fs::path& cache_root) {
   auto root = find_module_root(cwd);
-  if (!root) return Error{root.error()};
+  if (!root) return Error{root.error() + module_below_hint(patterns, cwd)};
   auto config = load_config(*root / "cxxtest.toml");
   if (!config) return Error{config.error()};
   Module m{*config, {}, {}};
