@@ -2,6 +2,7 @@
 #include "driver/runner_frames.h"
 
 #include "runtime/crash/runner_frame_names.h"
+#include "runtime/crash/sanitizer_summary.h"
 
 namespace cxxtest::driver {
 
@@ -19,12 +20,19 @@ bool is_allocator_or_sanitizer(std::string_view function) {
 std::string RunnerFrameFilter::line(std::string_view text) {
   std::string_view function = cxxtest::runtime::sanitizer_frame_function(text);
   if (function.empty()) {  // the stack, if any, ended
-    std::string out = std::move(held_) + std::string(text);
+    if (text.find("ERROR: ") != std::string_view::npos && text.find("Sanitizer") != std::string_view::npos) {
+      place_.clear();  // a new report: its first stack gives the place
+      place_found_ = false;
+    } else if (frames_ > 0 || cutting_ || whole_) {
+      place_found_ = true;  // only the first stack's frames count
+    }
+    std::string out = std::move(held_) + cxxtest::runtime::summary_at_place(text, place_);
     held_.clear();
     frames_ = 0;
     cutting_ = whole_ = false;
     return out;
   }
+  if (!place_found_ && place_.empty()) place_ = cxxtest::runtime::summary_place_of_frame(text);
   if (cutting_) return "";
   if (!whole_ && cxxtest::runtime::is_cxxtest_function(function)) {
     if (frames_ > 0) {

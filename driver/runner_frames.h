@@ -26,7 +26,8 @@ namespace cxxtest::driver {
 // stack whose first frame (past allocators' and sanitizers' own) is
 // cxxtest's, a failure in cxxtest itself, is kept whole. The stanzas
 // that then only say where the runner started the test's thread go too
-// (runtime/crash/runner_threads.h).
+// (runtime/crash/runner_threads.h). A SUMMARY line names the place the
+// -fuzz report names (runtime/crash/sanitizer_summary.h).
 class RunnerFrameFilter {
  public:
   std::string feed(std::string_view chunk);
@@ -41,6 +42,11 @@ class RunnerFrameFilter {
   int frames_ = 0;        // this stack's frames so far, not counting allocators' and sanitizers'
   bool cutting_ = false;  // in this stack, past its first runner frame
   bool whole_ = false;    // this stack starts in cxxtest: kept whole
+  // The report's place (runtime/crash/sanitizer_summary.h), from its first
+  // stack, for a SUMMARY line that names only a module offset or ASan's
+  // own function: the -fuzz report of the same failure names this place.
+  std::string place_;
+  bool place_found_ = false;  // the report's first stack has ended
   cxxtest::runtime::ThreadStanzaFilter stanzas_;
 };
 

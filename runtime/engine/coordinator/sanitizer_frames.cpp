@@ -11,6 +11,7 @@
 #include "crash/exceptions.h"
 #include "crash/module_of.h"
 #include "crash/runner_threads.h"
+#include "crash/sanitizer_summary.h"
 #include "crash/symbolize.h"
 #include "engine/coordinator/report.h"
 
@@ -99,37 +100,16 @@ std::string symbolize_global_line(const std::string& line, const std::string& ex
          line.substr(open);
 }
 
-// Where a symbolizing sanitizer's SUMMARY line says a report happened:
-// "FILE:LINE:COL in FUNC", from the first frame of a symbolized stack
-// ("    #1 0x... in FUNC FILE:LINE:COL") that has a source line and is not
-// the sanitizer's own (an interceptor such as __asan_memcpy); "" if none.
+// Where the report happened (crash/sanitizer_summary.h): the place of the
+// first frame of a symbolized stack that gives one; "" if none.
 std::string summary_place(const std::string& stack) {
   for (size_t start = 0; start < stack.size();) {
     size_t nl = stack.find('\n', start);
     std::string_view frame = std::string_view(stack).substr(start, nl == std::string::npos ? nl : nl - start);
     start = nl == std::string::npos ? stack.size() : nl + 1;
-    while (!frame.empty() && frame.back() == ' ') frame.remove_suffix(1);
-    size_t in = frame.find(" in ");
-    size_t space = frame.rfind(' ');
-    if (in == std::string::npos || space <= in + 4 || frame.find(" ??:") != std::string::npos) continue;
-    std::string_view func = frame.substr(in + 4, space - in - 4);
-    bool own = func.starts_with("__asan") || func.starts_with("__interceptor") ||
-               func.starts_with("__sanitizer") || func.starts_with("__tsan") || func.starts_with("__ubsan");
-    if (!own) return std::string(frame.substr(space + 1)) + " in " + std::string(func);
+    if (std::string place = summary_place_of_frame(frame); !place.empty()) return place;
   }
   return "";
-}
-
-// "SUMMARY: AddressSanitizer: KIND (MODULE+0xOFF) ..." with symbolize=0,
-// as a symbolizing sanitizer writes it: "SUMMARY: AddressSanitizer: KIND
-// PLACE" (summary_place). Other lines, or without a place, as they were.
-std::string symbolize_summary_line(const std::string& line, const std::string& place) {
-  size_t open = line.find(" (");
-  size_t close = line.find(')', open == std::string::npos ? 0 : open);
-  if (place.empty() || !line.starts_with("SUMMARY: ") || open == std::string::npos ||
-      close == std::string::npos || line.find("+0x", open) > close)
-    return line;
-  return line.substr(0, open) + " " + place + "\n";
 }
 
 }  // namespace
@@ -164,7 +144,7 @@ std::string symbolize_sanitizer_frames(const std::string& report) {
       continue;
     }
     flush();
-    out += symbolize_summary_line(symbolize_global_line(line, exe), place);
+    out += summary_at_place(symbolize_global_line(line, exe), place);
   }
   flush();
   ThreadStanzaFilter stanzas;

@@ -164,3 +164,44 @@ TEST_CASE("An allocation stack of the fuzz input's copy is one line") {
     CHECK(out.ends_with("in xstrpisotime\n"));
   }
 }
+
+TEST_CASE("A SUMMARY at ASan's own interceptor names the program's first frame, as the -fuzz report does") {
+  const std::string report =
+      "==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6 at pc 0x5 bp 0x4 sp 0x3\n"
+      "READ of size 3 at 0x6 thread T1\n"
+      "    #0 0x50 in __interceptor_strlen (/c/parser.test+0x68ef5) (BuildId: 12ab)\n"
+      "    #1 0x51 in yaml_parser_parse_node /src/parser.c:607:45\n"
+      "    #2 0x52 in LLVMFuzzerTestOneInput /fuzz/harness.c:16:10\n"
+      "\n"
+      "0x6 is located 0 bytes to the right of 3-byte region [0x3,0x6)\n"
+      "allocated by thread T1 here:\n"
+      "    #0 0x60 in malloc (/c/parser.test+0xf4b3d) (BuildId: 12ab)\n"
+      "    #1 0x61 in yaml_malloc /src/api.c:33:12\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: heap-buffer-overflow (/c/parser.test+0x68ef5) (BuildId: 12ab) in "
+      "__interceptor_strlen\n"
+      "Shadow bytes around the buggy address:\n";
+  for (size_t chunk : {size_t(1), size_t(7), size_t(4096)}) {
+    CAPTURE(chunk);
+    std::string out = filter_in_chunks(report, chunk);
+    CHECK(out.find("\nSUMMARY: AddressSanitizer: heap-buffer-overflow /src/parser.c:607:45 in "
+                   "yaml_parser_parse_node\n") != std::string::npos);
+    CHECK(out.find("    #0 0x50 in __interceptor_strlen") != std::string::npos);  // the stack is unchanged
+  }
+  // One already at a place of the program's, a leak's count, and a SUMMARY
+  // with no stack before it stay as they were.
+  const std::string kept =
+      "==8==ERROR: AddressSanitizer: SEGV on unknown address\n"
+      "    #0 0x50 in parse /src/p.c:3:1\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: SEGV /src/q.c:9:2 in other\n"
+      "==9==ERROR: LeakSanitizer: detected memory leaks\n"
+      "    #0 0x60 in malloc (/c/p.test+0xf4b3d)\n"
+      "    #1 0x61 in make /src/p.c:5:1\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: 24 byte(s) leaked in 1 allocation(s).\n";
+  CHECK(filter_in_chunks(kept, 4096) == kept);
+  const std::string lone =
+      "SUMMARY: AddressSanitizer: heap-buffer-overflow (/c/p.test+0x1) in __asan_memcpy\n";
+  CHECK(filter_in_chunks(lone, 4096) == lone);
+}
