@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -63,6 +64,25 @@ std::vector<char*> c_strings(std::vector<std::string>& v) {
   return out;
 }
 
+// The children run_process is waiting for, for forward_signal_to_children
+// (read in a signal handler: lock-free atomics only).
+constexpr size_t kChildSlots = 64;
+std::atomic<pid_t> g_children[kChildSlots];
+
+void track_child(pid_t pid) {
+  for (auto& slot : g_children) {
+    pid_t none = 0;
+    if (slot.compare_exchange_strong(none, pid)) return;
+  }
+}
+
+void untrack_child(pid_t pid) {
+  for (auto& slot : g_children) {
+    pid_t was = pid;
+    if (slot.compare_exchange_strong(was, 0)) return;
+  }
+}
+
 ExitStatus wait_for(pid_t pid) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -107,6 +127,7 @@ ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOption
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   close(fds[1]);
+  if (rc == 0) track_child(pid);
   if (rc != 0) {
     close(fds[0]);
     if (output) *output = "cannot run " + argv[0] + ": " + strerror(rc) + "\n";
@@ -121,7 +142,14 @@ ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOption
     else if (output) output->append(buf, static_cast<size_t>(n));
   }
   close(fds[0]);
-  return wait_for(pid);
+  ExitStatus status = wait_for(pid);
+  untrack_child(pid);
+  return status;
+}
+
+void forward_signal_to_children(int sig) {
+  for (auto& slot : g_children)
+    if (pid_t pid = slot.load(); pid > 0) kill(pid, sig);
 }
 
 }  // namespace cxxtest::driver

@@ -30,6 +30,11 @@ struct ProcessOptions {
 ExitStatus run_process(const std::vector<std::string>& argv, const ProcessOptions& opts, std::string* output,
                        const std::function<void(std::string_view)>& on_chunk = nullptr);
 
+// Sends `sig` to every child run_process is running now. Async-signal-safe:
+// a signal handler of the driver's passes SIGTERM on to the test binary it
+// waits for, which stops fuzzing on it (runtime/engine/coordinator/interrupt.h).
+void forward_signal_to_children(int sig);
+
 // Looks up a program in PATH; returns "" when absent.
 std::string find_in_path(const std::string& name);
 

@@ -22,6 +22,7 @@
 #include "driver/module.h"
 #include "driver/needs_runs.h"
 #include "driver/plan.h"
+#include "driver/process.h"
 #include "driver/result_cache.h"
 #include "driver/run_tests.h"
 #include "driver/shell.h"
@@ -303,7 +304,12 @@ Exit test_command(const std::vector<std::string>& args) {
   // reaches the coordinator too, which stops its workers, keeps the corpus
   // and prints its last progress line: the driver waits for it instead of
   // dying first. (A handler, unlike SIG_IGN, is reset in the child by exec.)
-  if (fuzzing) signal(SIGINT, [](int) {});
+  // SIGTERM stops fuzzing the same way (`timeout`, a CI job's end), passed
+  // on to the test binary in case it was sent to the driver alone.
+  if (fuzzing) {
+    signal(SIGINT, [](int) {});
+    signal(SIGTERM, [](int) { forward_signal_to_children(SIGTERM); });
+  }
   ResultCache results(cache);
   // Inputs found by a sanitizer build run in that build too (needs_runs.h).
   std::map<size_t, SecondPass> second;

@@ -22,7 +22,7 @@
 //     candidate counts only if it fails the same way (failure.h). Then it is
 //     written to testdata/fuzz/<target>/ and reported in f's log.
 // Progress lines go to stderr every 3 s and at the end (progress.h). The run
-// ends on the time or count limit (passing), SIGINT (passing, corpus kept),
+// ends on the time or count limit (passing), SIGINT or SIGTERM (passing, corpus kept),
 // a crash or an error (f fails).
 #pragma once
 

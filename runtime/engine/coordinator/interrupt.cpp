@@ -26,11 +26,13 @@ InterruptWatch::InterruptWatch() {
   struct sigaction sa {};
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &saved_);
+  sigaction(SIGINT, &sa, &saved_int_);
+  sigaction(SIGTERM, &sa, &saved_term_);
 }
 
 InterruptWatch::~InterruptWatch() {
-  sigaction(SIGINT, &saved_, nullptr);
+  sigaction(SIGINT, &saved_int_, nullptr);
+  sigaction(SIGTERM, &saved_term_, nullptr);
   for (int& fd : g_pipe) {
     if (fd >= 0) close(fd);
     fd = -1;
