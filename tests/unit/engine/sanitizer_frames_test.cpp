@@ -90,6 +90,30 @@ TEST_CASE("The SUMMARY line names the first symbolized frame's place, as a symbo
   CHECK(alone == summary);
 }
 
+TEST_CASE("The same stack from another worker, at other addresses, reads the same with its own addresses") {
+  // Minimizing symbolizes one stack per candidate, each from a fresh worker
+  // (other addresses); the text is kept, the addresses are each report's.
+  cxxtest::runtime::init_symbolizer();
+  uintptr_t offset = reinterpret_cast<uintptr_t>(&frames_test_marker) - exe_base();
+  auto report_at = [&](unsigned long pc) {
+    char line[512];
+    std::snprintf(line, sizeof line, "    #0 0x%lx  (%s+0x%lx) (BuildId: 0123abcd)\n", pc, exe_path().c_str(),
+                  static_cast<unsigned long>(offset));
+    return "==1==ERROR: AddressSanitizer: heap-buffer-overflow\n" + std::string(line) +
+           "\nSUMMARY: AddressSanitizer: heap-buffer-overflow\n";
+  };
+  std::string first = symbolize_sanitizer_frames(report_at(0x55aa00001234));
+  std::string second = symbolize_sanitizer_frames(report_at(0x7fbb00005678));
+  CHECK(first.find("    #0 0x55aa00001234 in (anonymous namespace)::frames_test_marker") !=
+        std::string::npos);
+  CHECK(second.find("    #0 0x7fbb00005678 in (anonymous namespace)::frames_test_marker") !=
+        std::string::npos);
+  CHECK(second.find("0x55aa00001234") == std::string::npos);
+  CHECK(second.find("feedf00d") == std::string::npos);
+  std::string tail = first.substr(first.find(" in "));
+  CHECK(second.substr(second.find(" in ")) == tail);
+}
+
 TEST_CASE("A stack with a frame in a module this process lacks is left as it was") {
   std::string stack = frame_line(0, exe_path(), 0x10) + frame_line(1, "/nonexistent/libgone.so", 0x20);
   CHECK(symbolize_sanitizer_frames("head\n" + stack + "tail\n") == "head\n" + stack + "tail\n");
