@@ -257,7 +257,10 @@ void DepRunner::say_progress(const std::vector<std::string>& argv) {
       "cxxtest: building dep " + label_ + ": " + runtime::format_duration(runtime::round_to_second(ran));
   auto log = cachedir::read_file(dirs_.compile_log);
   auto compiled = log ? std::count(log->begin(), log->end(), '\n') : 0;
-  line += ", " + std::to_string(compiled) + (compiled == 1 ? " file" : " files") + " compiled";
+  // While configure or CMake runs, "0 files compiled" read as a stall.
+  line += compiled == 0
+              ? std::string(", nothing compiled yet")
+              : ", " + std::to_string(compiled) + (compiled == 1 ? " file" : " files") + " compiled";
   if (!other_build_.empty()) line += " (" + other_build_ + ")";
   std::cerr << line << ", running " << progress_step(argv) << "\n";
 }
