@@ -248,7 +248,10 @@ class Coordinator {
   void write_accepted();
   void reduce_entry(size_t e, std::vector<Value> input);
   void found_crash(size_t i, Failure f);
-  void seed_failed(const Entry& e, const Failure& f, const std::string& output);
+  // A seed or testdata entry failed its baseline run: the run stops (Go),
+  // or with -fuzzkeepgoing the failure is shown and the entry left out.
+  void seed_failed(size_t entry, const Failure& f, const std::string& output);
+  void baseline_entry_done();  // one more baseline entry ran (or failed, kept going)
   void error(const std::string& text);
   std::vector<Value> current_input(const Slot& s);
   void write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner);

@@ -14,6 +14,7 @@
 #include "engine/shared/coverage.h"
 #include "engine/shared/input_codec.h"
 #include "flags/config.h"
+#include "testing/output.h"
 
 namespace cxxtest::runtime::engine {
 
@@ -71,7 +72,8 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
   const Entry& e = corpus_[s.entry];
   if (r.outcome == Outcome::Failure) {
     Failure f = read_failure(s.link->shm());
-    if (e.source == Source::Seed || e.source == Source::Testdata) return seed_failed(e, f, s.link->output());
+    if (e.source == Source::Seed || e.source == Source::Testdata)
+      return seed_failed(s.entry, f, s.link->output());
     return found_crash(i, f);
   }
   size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), scratch_.data(), mask_size_) : 0;
@@ -91,6 +93,10 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
     stable_runs_ = r.count;
     if (opts_.verbose) unstable_ = differing_indices(s.link->shm().keep(), mask_size_, 4096);
   }
+  baseline_entry_done();
+}
+
+void Coordinator::baseline_entry_done() {
   ++baseline_done_;
   if (baseline_done_ == baseline_total_) {
     baseline_complete_ = true;
@@ -246,7 +252,7 @@ void Coordinator::on_death(size_t i) {
   const Entry& e = corpus_[s.entry];
   bool baseline = s.op == Op::Baseline || s.op == Op::RunOnce;
   if (baseline && (e.source == Source::Seed || e.source == Source::Testdata))
-    return seed_failed(e, f, s.link->output());
+    return seed_failed(s.entry, f, s.link->output());
   found_crash(i, f);
 }
 
@@ -271,8 +277,9 @@ void Coordinator::found_crash(size_t i, Failure f) {
   stop_ = Stop::Crash;
 }
 
-void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::string& output) {
+void Coordinator::seed_failed(size_t entry, const Failure& f, const std::string& output) {
   if (crash_ || stop_ == Stop::Error) return;
+  const Entry& e = corpus_[entry];
   std::fprintf(stderr, "failure while testing seed corpus entry: %s/%s\n", target_.name.c_str(),
                e.name.c_str());
   ReportContext ctx{target_.name, opts_.timeout, opts_.rss_limit_mb};
@@ -281,12 +288,25 @@ void Coordinator::seed_failed(const Entry& e, const Failure& f, const std::strin
   Failure reported = f;
   reported.sanitizer = take_sanitizer_report();
   report_ = failure_report(reported, ctx, output, " on seed corpus entry " + e.name);
+  std::string alone = "To re-run it alone:\ncxxtest -run=" + target_.name + "/" + e.name +
+                      (opts_.package.empty() ? "" : " " + opts_.package) + "\n";
+  if (opts_.keep_going) {
+    // -fuzzkeepgoing reports each distinct failure and goes on: a seed that
+    // fails (a reproducer an earlier run wrote) is one, shown now and never
+    // fuzzed from; the same bug found again while fuzzing is not reported.
+    report_ += "-fuzzkeepgoing fuzzes on without this seed.\n" + alone;
+    log_decorated(f_, indent(report_));
+    report_.clear();
+    reported_.push_back(failure_signature(reported, reported.sanitizer));
+    corpus_.exclude(entry);
+    baseline_entry_done();
+    return;
+  }
   // Go stops here too; say how to see it alone and what lets fuzzing start.
   report_ += "A failing seed stops fuzzing before it starts: fix the code, or ";
   report_ += e.source == Source::Testdata ? "move the file out of testdata/fuzz/" + target_.name + "/"
                                           : std::string("remove the f.Add seed");
-  report_ += " while fuzzing.\nTo re-run it alone:\ncxxtest -run=" + target_.name + "/" + e.name +
-             (opts_.package.empty() ? "" : " " + opts_.package) + "\n";
+  report_ += " while fuzzing (or fuzz with -fuzzkeepgoing).\n" + alone;
   stop_ = Stop::Error;
 }
 

@@ -26,6 +26,7 @@ bool Corpus::add(Entry e, uint32_t new_counters) {
 
 double Corpus::weight(size_t i) const {
   const Stats& s = stats_[i];
+  if (s.excluded) return 0;
   // Caps keep one entry from taking every pick: coverage counts up to 64
   // counters, finds up to 16.
   double coverage =
@@ -53,6 +54,12 @@ size_t Corpus::pick(uint64_t random) {
   ++stats_[i].picked;
   reweigh(i);
   return i;
+}
+
+void Corpus::exclude(size_t i) {
+  stats_[i].excluded = true;
+  stats_[i].picked = std::max<uint32_t>(stats_[i].picked, 1);  // not among the unpicked, drawn first
+  reweigh(i);
 }
 
 void Corpus::rebuild_weights() {

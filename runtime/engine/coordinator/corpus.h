@@ -59,6 +59,9 @@ class Corpus {
   // (the coordinator's seeded rng, so a repeatable run picks alike).
   // Requires size() > 0.
   size_t pick(uint64_t random);
+  // Entry i is never picked (a seed that fails, -fuzzkeepgoing); while
+  // every entry is, the draw still returns one.
+  void exclude(size_t i);
   // Fuzzing entry i found an input with new coverage.
   void credit(size_t i);
   // Entry i's baseline run brought n counters no entry had (at least 1 counts).
@@ -88,7 +91,8 @@ class Corpus {
     uint32_t new_counters = 1;
     uint32_t picked = 0;
     uint32_t finds = 0;
-    float rarity = -1;  // sum of 1/holders over its features; < 0: not recorded
+    float rarity = -1;      // sum of 1/holders over its features; < 0: not recorded
+    bool excluded = false;  // exclude(): weighs nothing
   };
   void update_rarity();
   float rarity_of(const std::vector<uint32_t>& features) const;  // sum of 1/holders
