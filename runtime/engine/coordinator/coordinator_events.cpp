@@ -1,12 +1,16 @@
 // engine/coordinator/coordinator_events.cpp: what the coordinator does with each reply
 // and with each worker that dies (see coordinator.h).
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 
 #include "cachedir/corpus_dir.h"
 #include "corpus/corpus_v1.h"
 #include "engine/coordinator/coordinator.h"
+#include "engine/coordinator/interrupt.h"
 #include "engine/coordinator/progress.h"
 #include "engine/coordinator/report.h"
 #include "engine/coordinator/sanitizer_report.h"
@@ -228,6 +232,10 @@ void Coordinator::on_death(size_t i) {
   State was = s.state;
   int status = s.link->reap();
   s.state = State::Off;
+  // SIGTERM to the process group (`timeout`) reached the workers too: the
+  // run is stopping on it (interrupt.h), not failing. One a target raised
+  // itself fails below, as Go's "unexpected signal".
+  if (interrupted() && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) return;
   if (was == State::Starting || was == State::Initializing) {
     std::string said = indent_by(s.link->output(), 4);  // under the message
     if (!said.empty()) said.pop_back();                 // error() ends the line

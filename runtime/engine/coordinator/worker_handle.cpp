@@ -48,7 +48,6 @@ std::string os_error(const char* what) { return std::string(what) + ": " + std::
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGINT, &ignore, nullptr);
-  sigaction(SIGTERM, &ignore, nullptr);  // interrupt.h: the coordinator stops its workers
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);

@@ -7,8 +7,9 @@
 // (/proc/self/exe) with the coordinator's own arguments plus
 // -test.fuzzworker; the child gets the pipes and memory as fds 3-6
 // (protocol.h), stdout and stderr in a memfd of ours (WorkerLink::output;
-// never shown as they are written, as Go's workers'), SIGINT and SIGTERM
-// ignored, and is killed if the coordinator dies (PR_SET_PDEATHSIG).
+// never shown as they are written, as Go's workers'), SIGINT ignored
+// (not SIGTERM: a target that raises it fails, as in Go), and is killed
+// if the coordinator dies (PR_SET_PDEATHSIG).
 #pragma once
 
 #include <sys/types.h>

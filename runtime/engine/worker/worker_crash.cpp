@@ -183,7 +183,6 @@ void install_worker_crash_handlers(const ShmView& shm, const std::string* const*
   sa.sa_sigaction = on_capture_signal;
   sigaction(capture_signal(), &sa, nullptr);
   signal(SIGINT, SIG_IGN);   // the coordinator handles ^C and stops its workers
-  signal(SIGTERM, SIG_IGN);  // and SIGTERM (coordinator/interrupt.h)
   quiet_sanitizer_deaths();  // the coordinator shows the sanitizer's report
   std::set_terminate(on_terminate);
   on_exit(on_process_exit, nullptr);
