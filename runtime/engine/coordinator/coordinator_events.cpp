@@ -1,8 +1,10 @@
 // engine/coordinator/coordinator_events.cpp: what the coordinator does with each reply
 // and with each worker that dies (see coordinator.h).
+#include <poll.h>
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -233,9 +235,18 @@ void Coordinator::on_death(size_t i) {
   int status = s.link->reap();
   s.state = State::Off;
   // SIGTERM to the process group (`timeout`) reached the workers too: the
-  // run is stopping on it (interrupt.h), not failing. One a target raised
+  // run is stopping on it (interrupt.h), not failing. The kernel signals a
+  // group one process at a time, so a worker on the other core can die of
+  // it before ours arrives: wait a moment for it. One a target raised
   // itself fails below, as Go's "unexpected signal".
-  if (interrupted() && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) return;
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) {
+    if (!interrupted() && interrupt_fd() >= 0) {
+      pollfd fd{interrupt_fd(), POLLIN, 0};
+      while (poll(&fd, 1, 250) < 0 && errno == EINTR && !interrupted()) {
+      }
+    }
+    if (interrupted()) return;
+  }
   if (was == State::Starting || was == State::Initializing) {
     std::string said = indent_by(s.link->output(), 4);  // under the message
     if (!said.empty()) said.pop_back();                 // error() ends the line
