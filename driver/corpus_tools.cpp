@@ -79,12 +79,9 @@ cxxtest::instrument::Variant corpus_tool_variant(const Module& module, const fs:
   };
   Variant plain;
   if (module.config.deps.empty() || deps_built(plain)) return plain;
-  for (const auto& name : cxxtest::instrument::buildable_variant_names()) {
-    auto v = cxxtest::instrument::parse_variant_name(name);
-    if (v && v->mode == cxxtest::instrument::Mode::Plain && !v->cover && !v->bench && v->sanitizers != 0 &&
-        deps_built(*v))
-      return *v;
-  }
+  using namespace cxxtest::instrument;
+  for (unsigned set = 1; set <= (kAddress | kUndefined | kThread | kMemory); ++set)
+    if (Variant v{Mode::Plain, set}; check_variant(v).empty() && deps_built(v)) return v;
   return plain;
 }
 
