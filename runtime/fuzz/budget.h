@@ -30,6 +30,12 @@ class Budget {
   // left of -fuzztime=Nx). n <= 0 allows no more calls.
   void cap_calls(int64_t n);
 
+  // Moves a time budget's end d later (a call's work that is not the
+  // minimization's own, as a hang's confirmation run). No effect on a count.
+  void extend(std::chrono::nanoseconds d) {
+    if (has_deadline_) deadline_ += std::chrono::duration_cast<Clock::duration>(d);
+  }
+
   // Refuses every further call: e.g. the predicate met a crash while
   // minimizing an interesting input, and the worker switches to that crash.
   void stop() { cap_calls(0); }

@@ -174,6 +174,14 @@ void Coordinator::handle_crash() {
     minimizing_crash_ = true;
     fuzz::Budget budget = fuzz::Budget::from_flag(opts_.minimize_duration, opts_.minimize_count);
     if (budget_.limited()) budget.cap_calls(budget_.unreserved());
+    // A hang's candidates run for hang_probe() only, and a slow input is
+    // not an endless one: libexif's recursion (time exponential in its
+    // nesting) had candidates past the probe that did not hang, and every
+    // minimization spent its minute to a result the full timeout then
+    // failed to confirm. So the first candidate that passes the probe runs
+    // for the whole timeout (not counted in the minimization's time); if it
+    // ends, the input is reported as found.
+    bool probed = false, slow_not_endless = false;
     fuzz::StillFails still = [&](const std::vector<Value>& candidate) {
       Failure got;
       std::string output;
@@ -182,6 +190,21 @@ void Coordinator::handle_crash() {
         return false;
       }
       if (got.kind == FailureKind::None || !same_failure(c.failure, got)) return false;
+      if (candidate_limit_ > 0 && !probed) {
+        probed = true;
+        Nanos probe = candidate_limit_, from = now();
+        candidate_limit_ = 0;
+        bool endless = confirm_minimized_hang(c, candidate, &got, &output);
+        candidate_limit_ = probe;
+        budget.extend(std::chrono::nanoseconds(now() - from));
+        if (!endless) {
+          slow_not_endless = true;
+          std::fputs(hang_unconfirmed_line(corpus::encode(candidate, needs).size(), opts_.timeout).c_str(),
+                     stderr);
+          budget.stop();
+          return false;
+        }
+      }
       last = std::move(got);
       said = std::move(output);
       return true;
@@ -194,7 +217,7 @@ void Coordinator::handle_crash() {
     candidate_limit_ = last.kind == FailureKind::Timeout ? hang_probe(opts_.timeout) : 0;
     if (budget.take()) fuzz::minimize(input, still, budget);
     candidate_limit_ = 0;
-    if (last.kind == FailureKind::Timeout && input != found &&
+    if (last.kind == FailureKind::Timeout && input != found && !slow_not_endless &&
         !confirm_minimized_hang(c, input, &last, &said)) {
       std::fputs(hang_unconfirmed_line(corpus::encode(input, needs).size(), opts_.timeout).c_str(), stderr);
       input = found;
