@@ -180,8 +180,9 @@ void Coordinator::handle_crash() {
     // minimization spent its minute to a result the full timeout then
     // failed to confirm. So the first candidate that passes the probe runs
     // for the whole timeout (not counted in the minimization's time); if it
-    // ends, the input is reported as found.
-    bool probed = false, slow_not_endless = false;
+    // ends, the input is reported as found (nothing was accepted before it,
+    // so the minimized input is still the found one).
+    bool probed = false;
     fuzz::StillFails still = [&](const std::vector<Value>& candidate) {
       Failure got;
       std::string output;
@@ -198,7 +199,6 @@ void Coordinator::handle_crash() {
         candidate_limit_ = probe;
         budget.extend(std::chrono::nanoseconds(now() - from));
         if (!endless) {
-          slow_not_endless = true;
           std::fputs(hang_unconfirmed_line(corpus::encode(candidate, needs).size(), opts_.timeout).c_str(),
                      stderr);
           budget.stop();
@@ -217,7 +217,7 @@ void Coordinator::handle_crash() {
     candidate_limit_ = last.kind == FailureKind::Timeout ? hang_probe(opts_.timeout) : 0;
     if (budget.take()) fuzz::minimize(input, still, budget);
     candidate_limit_ = 0;
-    if (last.kind == FailureKind::Timeout && input != found && !slow_not_endless &&
+    if (last.kind == FailureKind::Timeout && input != found &&
         !confirm_minimized_hang(c, input, &last, &said)) {
       std::fputs(hang_unconfirmed_line(corpus::encode(input, needs).size(), opts_.timeout).c_str(), stderr);
       input = found;
