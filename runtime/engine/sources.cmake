@@ -9,6 +9,7 @@ set(CXXTEST_ENGINE_SOURCES
   engine/coordinator/coordinator_crash.cpp
   engine/coordinator/coordinator_events.cpp
   engine/coordinator/coordinator_progress.cpp
+  engine/coordinator/coordinator_slow.cpp
   engine/coordinator/corpus.cpp
   engine/coordinator/interrupt.cpp
   engine/coordinator/progress.cpp

@@ -233,6 +233,7 @@ void Coordinator::dispatch() {
 
 // Gives an idle worker its next command; false when there is nothing to do.
 bool Coordinator::dispatch_one(Slot& s) {
+  if (s.to_check) return send_check(s);
   if (!baseline_.empty()) {
     // The first input calibrates the stability figure (protocol.h) with
     // what the execution budget spares after one run of every other
@@ -289,7 +290,9 @@ void Coordinator::send_fuzz(Slot& s) {
   uint32_t max_len = uint32_t(std::min<size_t>(len_limit_, UINT32_MAX));
   if (repeatable())
     s.link->send(Command::fuzz(uint64_t(s.granted), kNoTimeLimit, max_len, 0, 0, kSliceCapCmps));
-  else s.link->send(Command::fuzz(uint64_t(s.granted), kSliceNanos, max_len, kSliceExecs, kSliceCapNanos));
+  else
+    s.link->send(
+        Command::fuzz(uint64_t(s.granted), kSliceNanos, max_len, kSliceExecs, kSliceCapNanos, 0, slow_cap()));
 }
 
 void Coordinator::write_original(Slot& s, const std::vector<Value>& values,

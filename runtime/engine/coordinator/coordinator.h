@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -162,6 +163,49 @@ inline double next_rate(double rate, uint64_t count, int64_t nanos) {
   return rate == 0 ? now : rate + (now - rate) / 4;
 }
 
+// Slow inputs while fuzzing (coordinator_slow.cpp). A fuzzing execution
+// that runs slow_cap_for() is cut (Command::cut_nanos): the worker records
+// where it was and exits, and is started again. The first cut at a place
+// (the innermost return addresses in the program), and then the 2nd,
+// 4th, 8th... there, is run again at once in the fresh process with the
+// whole -fuzztimeout: there it fails as a hang (that run is the fresh
+// re-run handle_crash would make) or ends, and fuzzing goes on; the other
+// cuts cost the cap only. Those runs take at most a tenth of the workers'
+// time since fuzzing began (kCheckShare; the first is always made), and
+// none is made once a hang was reported under -fuzzkeepgoing: every later
+// one would only be counted as found again. A recursion is cut at many
+// places (libexif's, in whichever of its callees the watchdog found it),
+// and its inputs ran 5-25 s each, so the places alone did not bound it.
+// An input that ends past the cap is not kept (AFL++ keeps no timeout in its
+// queue): its mutants would be as slow.
+// AFL++ caps an execution at a timeout calibrated from its seeds (20 ms on
+// libexif) and never waits; cxxtest's only worker waited out each of
+// libexif's slow recursions to its end (5-25 s, 16-23 a run) and a hang
+// for the whole -fuzztimeout twice: 110 s of a 180 s run (bench/README.md,
+// "libexif under -fuzzkeepgoing"). Running every cut input to its end in a
+// process beside the workers gained nothing: on libexif that process was
+// busy most of the run.
+// The cap: kSlowCapSeedTimes times the seeds' median execution, at least
+// kSlowCapMin; none when that is over half of -fuzztimeout, nor in a
+// repeatable() run (a cut depends on the clock), nor without coverage.
+// The median, not the slowest: a slow reproducer in testdata (libexif's
+// hang, 4 s) would set it.
+inline constexpr Nanos kSlowCapMin = kSecond;
+inline constexpr int64_t kSlowCapSeedTimes = 20;
+inline Nanos slow_cap_for(Nanos median_seed, Nanos timeout) {
+  Nanos cap = std::max(kSlowCapMin, kSlowCapSeedTimes * median_seed);
+  return timeout > 0 && 2 * cap <= timeout ? cap : 0;
+}
+// Whether the n-th cut at a place (n from 1) runs again with the whole
+// -fuzztimeout: the 1st, 2nd, 4th, 8th...
+inline bool check_cut(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+// Whether another cut input may run with the whole -fuzztimeout, after
+// runs of `checking` in all, `fuzzing` into fuzzing with `workers`.
+inline constexpr int64_t kCheckShare = 10;
+inline bool check_affordable(Nanos checking, Nanos fuzzing, int64_t workers) {
+  return checking == 0 || checking * kCheckShare <= fuzzing * std::max<int64_t>(1, workers);
+}
+
 // A new-coverage input is minimized with at most this many executions (and
 // for at most new_input_minimize_cap, or a repeatable() run's
 // kNewInputMinimizeCapCmps): the
@@ -199,6 +243,10 @@ class Coordinator {
     int64_t seen_since = 0;       // since when it has been that; 0: not looked at in this command
     int64_t noted_since = 0;      // the seen_since of the slow input last said (note_slow_inputs)
     double execs_per_second = 0;  // its worker's fuzzing rate (next_rate), 0 until known
+    // A cut input to run with the whole -fuzztimeout once the worker is
+    // started again (after_cut); `checking` while that run is under way.
+    std::optional<std::vector<Value>> to_check;
+    bool checking = false;
   };
   struct Crash {
     size_t slot = 0;
@@ -255,6 +303,20 @@ class Coordinator {
   void error(const std::string& text);
   std::vector<Value> current_input(const Slot& s);
   void write_original(Slot& s, const std::vector<Value>& values, const std::vector<Value>* partner);
+
+  // coordinator_slow.cpp: slow inputs while fuzzing (see kSlowCapMin).
+  Nanos slow_cap() const;
+  // In on_death: a worker that cut its input (kind Slow) is started again,
+  // with that input to check if check_cut and check_affordable say so.
+  void after_cut(size_t i, State was);
+  // -fuzzkeepgoing reported a hang: any other is only found again.
+  bool hang_reported() const;
+  // Sends the check: the cut input's one run (a Baseline command). False
+  // when the execution budget has none left.
+  bool send_check(Slot& s);
+  void on_check(size_t i, const Reply& r);
+  // The check failed (its worker replied so, or died).
+  void check_failed(size_t i, Failure f);
 
   // coordinator_crash.cpp: minimizing and reporting a crash.
   void handle_crash();
@@ -317,13 +379,18 @@ class Coordinator {
   Nanos candidate_limit_ = 0;
   int resumed_ = 0;  // resume_after_unreproduced() successes this run
   int64_t new_interesting_ = 0;
-  std::vector<size_t> redundant_;         // -fuzzminimizecorpus: cache entries that added nothing
-  std::vector<std::string> reported_;     // -fuzzkeepgoing: signatures of the failures reported
-  int64_t repeats_ = 0;                   // -fuzzkeepgoing: failures seen again
-  int64_t new_input_minimize_execs_ = 0;  // executions spent minimizing new-coverage inputs
-  Activity activity_;                     // since the last progress line
-  std::vector<size_t> unwritten_;         // accepted entries whose files are not written yet
-  std::vector<std::string> superseded_;   // cache files of reduced entries, removed after the next writes
+  std::vector<size_t> redundant_;           // -fuzzminimizecorpus: cache entries that added nothing
+  std::vector<std::string> reported_;       // -fuzzkeepgoing: signatures of the failures reported
+  int64_t repeats_ = 0;                     // -fuzzkeepgoing: failures seen again
+  std::vector<Nanos> seed_times_;           // each passing seed's execution (slow_cap)
+  Nanos median_seed_ = 0;                   // theirs, once the baseline is done
+  std::map<std::string, int64_t> cuts_at_;  // inputs cut at each place (cut_place())
+  Nanos checking_ = 0;                      // the checks' time so far
+  int64_t fuzzing_since_ = 0;               // when the baseline ended
+  int64_t new_input_minimize_execs_ = 0;    // executions spent minimizing new-coverage inputs
+  Activity activity_;                       // since the last progress line
+  std::vector<size_t> unwritten_;           // accepted entries whose files are not written yet
+  std::vector<std::string> superseded_;     // cache files of reduced entries, removed after the next writes
   size_t mask_size_ = 0;
   uint8_t* mask_ = nullptr;
   int mask_fd_ = -1;

@@ -93,7 +93,8 @@ bool Coordinator::confirm_minimized_hang(const Crash& c, const std::vector<Value
 bool Coordinator::resume_after_unreproduced() {
   const Crash& c = *crash_;
   bool resource = c.failure.kind == FailureKind::Memory || c.failure.kind == FailureKind::Timeout;
-  if (!resource || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
+  // c.rerun: it failed in a fresh process already (a slow input's check).
+  if (!resource || c.rerun || resumed_ >= kMaxResumes || interrupted() || c.input.empty()) return false;
   if (deadline_ && now() >= deadline_) return false;
   Failure got;
   std::string output;

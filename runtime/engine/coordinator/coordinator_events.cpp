@@ -61,8 +61,9 @@ void Coordinator::on_reply(size_t i, const Reply& r) {
   if (s.op == Op::Fuzz)
     activity_.fuzzing += r.nanos, activity_.slowest = std::max(activity_.slowest, r.slowest);
   if (s.op == Op::Minimize) activity_.minimizing += r.nanos, ++activity_.minimized;
-  if (s.op == Op::Baseline || s.op == Op::RunOnce) activity_.calibrating += r.nanos;
   activity_.capped += r.capped;
+  if (s.checking) return on_check(i, r);
+  if (s.op == Op::Baseline || s.op == Op::RunOnce) activity_.calibrating += r.nanos;
   switch (s.op) {
     case Op::Baseline:
     case Op::RunOnce: return on_baseline(i, r);
@@ -82,6 +83,9 @@ void Coordinator::on_baseline(size_t i, const Reply& r) {
       return seed_failed(s.entry, f, s.link->output());
     return found_crash(i, f);
   }
+  // The user's inputs' times set the slow-input cap (slow_cap); the
+  // cache's may hold slow inputs an earlier run found.
+  if (e.source != Source::Cache && r.count > 0) seed_times_.push_back(r.nanos / int64_t(r.count));
   size_t brought = coverage_ ? new_bits(mask_, s.link->shm().snap(), scratch_.data(), mask_size_) : 0;
   if (brought > 0 && e.source == Source::Cache)
     corpus_.set_own(s.entry, keep_words(scratch_.data(), mask_size_));
@@ -106,6 +110,12 @@ void Coordinator::baseline_entry_done() {
   ++baseline_done_;
   if (baseline_done_ == baseline_total_) {
     baseline_complete_ = true;
+    if (!seed_times_.empty()) {
+      auto mid = seed_times_.begin() + ptrdiff_t(seed_times_.size() / 2);
+      std::nth_element(seed_times_.begin(), mid, seed_times_.end());
+      median_seed_ = *mid;
+    }
+    fuzzing_since_ = now();
     BaselineStats b{now() - start_, baseline_done_, baseline_total_, int64_t(slots_.size()), coverage_};
     std::fputs(labeled(baseline_line(b), opts_.label).c_str(), stderr);
     if (stable_hit_ > 0)
@@ -254,6 +264,7 @@ void Coordinator::on_death(size_t i) {
                  (said.empty() ? "" : "; its output:\n" + said));
   }
   const ShmView& shm = s.link->shm();
+  if (shm.header().failure.kind == FailureKind::Slow) return after_cut(i, was);
   if (was == State::Idle && shm.header().failure.kind != FailureKind::None) {
     // Its watchdog fired (memory, time) while the input's command was
     // ending: the reply came first, the record and the death just after.
@@ -268,6 +279,7 @@ void Coordinator::on_death(size_t i) {
     return error("fuzzing process terminated by unexpected signal; no crash will be recorded: " +
                  describe_status(status));
   }
+  if (s.checking) return check_failed(i, std::move(f));
   const Entry& e = corpus_[s.entry];
   bool baseline = s.op == Op::Baseline || s.op == Op::RunOnce;
   if (baseline && (e.source == Source::Seed || e.source == Source::Testdata))

@@ -58,7 +58,7 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   double total = double(std::max<Nanos>(1, interval)) * double(std::max<int64_t>(1, workers));
   // A command's time counts where it ends, so a share can pass 100%.
   auto pct = [&](Nanos part) { return no_decimals(std::min(100.0, 100.0 * double(part) / total)) + "%"; };
-  Nanos busy = a.fuzzing + a.minimizing + a.calibrating + a.running_share;
+  Nanos busy = a.fuzzing + a.minimizing + a.calibrating + a.checking + a.running_share;
   std::string line = "fuzz: last " + format_duration(round_to_second(interval)) + " of " +
                      std::to_string(workers) + (workers == 1 ? " worker: " : " workers: ") + pct(a.fuzzing) +
                      " fuzzing, " + pct(a.minimizing) + " minimizing " + std::to_string(a.minimized) +
@@ -66,6 +66,7 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   if (a.kept_as_found > 0) line += ", " + std::to_string(a.kept_as_found) + " more kept as found";
   if (a.reduced > 0) line += ", " + std::to_string(a.reduced) + " entries reduced";
   if (a.calibrating > 0) line += ", " + pct(a.calibrating) + " calibrating";
+  if (a.checking > 0) line += ", " + pct(a.checking) + " checking slow inputs";
   line += ", " + pct(std::max<Nanos>(0, Nanos(total) - busy)) + " idle or starting";
   // The workers' clock ticks every few ms (CLOCK_MONOTONIC_COARSE).
   constexpr Nanos kMs = 1'000'000;
@@ -78,6 +79,10 @@ std::string activity_line(const Activity& a, Nanos interval, int64_t workers) {
   if (a.capped > 0)
     line += ", " + std::to_string(a.capped) + (a.capped == 1 ? " command" : " commands") +
             " ended at the compare cap";
+  if (a.cut > 0)
+    line += ", " + std::to_string(a.cut) + (a.cut == 1 ? " slow input" : " slow inputs") + " cut at " +
+            format_duration(round_to_second(a.cut_at));
+  if (a.checked > 0) line += ", " + std::to_string(a.checked) + " run again for the whole -fuzztimeout";
   return line + "\n";
 }
 

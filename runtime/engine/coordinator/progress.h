@@ -31,7 +31,9 @@ std::string stability_line(uint64_t hit, uint64_t differ, uint64_t runs);
 // fuzzing, 6% minimizing 14 new inputs, 2 more kept as found, 1% calibrating,
 // 3% idle or starting; slowest input 41ms, 1 worker started" (and, in a
 // repeatable run, ", 9 commands ended at the compare cap"; while an input
-// has run for a second or more, ", one running for 6s so far"). Times are
+// has run for a second or more, ", one running for 6s so far"; when slow
+// inputs were cut, "..., 4% checking slow inputs, ...; ..., 12 slow inputs
+// cut at 1s, 2 run again for the whole -fuzztimeout"). Times are
 // worker time from the replies (Reply.nanos), so they add up to at most
 // interval x workers; the rest is idle (waiting for the coordinator, a
 // process starting).
@@ -47,6 +49,10 @@ struct Activity {
   // longest one's time so far, and the workers' time in them during the
   // interval (busy, not idle, though no reply has counted it yet).
   Nanos running = 0, running_share = 0;
+  // Slow inputs cut at `cut_at` (coordinator.h, kSlowCapMin), those of
+  // them run again with the whole -fuzztimeout, and the time that took.
+  int64_t cut = 0, checked = 0;
+  Nanos cut_at = 0, checking = 0;
 };
 std::string activity_line(const Activity& a, Nanos interval, int64_t workers);
 

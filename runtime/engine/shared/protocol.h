@@ -33,6 +33,9 @@
 //   Fuzz      mutate and run, at most `limit` times; `nanos` long once
 //             `floor` executions ran, and never longer than `cap_nanos`
 //             (0: no cap) nor past `cap_cmps` compares made (0: no cap);
+//             an execution that runs `cut_nanos` (0: none) is cut: the
+//             watchdog records kind Slow with its stack and the worker
+//             exits, as on a timeout (a slow input, not yet a failure);
 //             stops at the first failure or new coverage (snap = new words), or
 //             at an input shorter than the original that has every bit of
 //             the keep area (the entry's own features; none: never), which
@@ -84,18 +87,21 @@ struct Command {
   int64_t cap_nanos = 0;  // Fuzz: the longest it may run, floor or not (0: no cap)
   uint64_t cap_cmps = 0;  // Fuzz, Minimize: the most compares its executions may make
                           // (0: no cap): a repeatable run's cap, where time would not repeat
+  int64_t cut_nanos = 0;  // Fuzz: an execution this long is cut (kind Slow; 0: never)
 
   // The commands by name (fields not named stay 0).
-  static Command init(uint64_t seed, uint64_t stream) { return {Op::Init, 0, 0, 0, seed, stream, 0, 0, 0}; }
+  static Command init(uint64_t seed, uint64_t stream) {
+    return {Op::Init, 0, 0, 0, seed, stream, 0, 0, 0, 0};
+  }
   // runs >= 2: calibrate (see Baseline above).
-  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0, 0, 0, 0}; }
-  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0, 0, 0, 0}; }
+  static Command baseline(uint64_t runs) { return {Op::Baseline, 0, runs, 0, 0, 0, 0, 0, 0, 0}; }
+  static Command run_once() { return {Op::RunOnce, 0, 1, 0, 0, 0, 0, 0, 0, 0}; }
   static Command fuzz(uint64_t limit, int64_t nanos, uint32_t max_len = 0, uint64_t floor = 0,
-                      int64_t cap_nanos = 0, uint64_t cap_cmps = 0) {
-    return {Op::Fuzz, max_len, limit, nanos, 0, 0, floor, cap_nanos, cap_cmps};
+                      int64_t cap_nanos = 0, uint64_t cap_cmps = 0, int64_t cut_nanos = 0) {
+    return {Op::Fuzz, max_len, limit, nanos, 0, 0, floor, cap_nanos, cap_cmps, cut_nanos};
   }
   static Command minimize(uint64_t limit, int64_t nanos, uint64_t cap_cmps = 0) {
-    return {Op::Minimize, 0, limit, nanos, 0, 0, 0, 0, cap_cmps};
+    return {Op::Minimize, 0, limit, nanos, 0, 0, 0, 0, cap_cmps, 0};
   }
 };
 

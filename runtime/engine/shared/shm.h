@@ -92,6 +92,7 @@ enum class FailureKind : uint32_t {
   Timeout = 6,     // an input ran longer than -fuzztimeout
   Memory = 7,      // -fuzzrsslimit exceeded (rss, or one huge allocation)
   Leak = 8,        // LeakSanitizer found memory the input leaked: the worker exits
+  Slow = 9,        // a fuzzing execution ran Command::cut_nanos: cut, not a failure yet
 };
 
 struct Frame {

@@ -157,6 +157,7 @@ class Worker {
     Command cmd;
     while (read_message(kCommandFd, &cmd, sizeof cmd)) {
       int64_t start = steady_nanos();
+      if (cmd.op == Op::Fuzz) set_fuzz_cut(cmd.cut_nanos);  // before busy: the watchdog reads both
       set_busy(true);
       shm_.header().phase = Phase::Busy;
       route_output(cmd.op);
@@ -164,6 +165,7 @@ class Worker {
       std::fflush(stdout);  // in the record before the coordinator reads it
       shm_.header().phase = Phase::Idle;
       set_busy(false);
+      set_fuzz_cut(0);
       wait_for_dying_path();  // a watchdog that fired first ends the process (worker_crash.h)
       reply.nanos = steady_nanos() - start;
       if (leak_checks_stopped()) reply.notes |= kNoteLeakChecksStopped;

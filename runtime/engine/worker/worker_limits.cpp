@@ -18,6 +18,7 @@ namespace cxxtest::runtime::engine {
 namespace {
 
 uint64_t g_heartbeat = 0;  // written by the input thread only
+Nanos g_fuzz_cut = 0;      // set_fuzz_cut's; written by the input thread only
 ShmView g_shm;
 bool g_in_worker = false;  // start_worker_limits ran: failures go to g_shm
 
@@ -58,6 +59,9 @@ struct Watch {
       last_change = now;
     } else if (w.timeout > 0 && now - last_change >= w.timeout) {
       fire(FailureKind::Timeout, uint64_t(w.timeout), w.input_thread);
+    } else if (Nanos cut = __atomic_load_n(&g_fuzz_cut, __ATOMIC_RELAXED);
+               cut > 0 && now - last_change >= cut) {
+      fire(FailureKind::Slow, uint64_t(cut), w.input_thread);
     }
     // Only while an input runs: a worker that dies while idle looks to the
     // coordinator like one that quit, and the failure would be lost; a
@@ -72,6 +76,8 @@ struct Watch {
 }  // namespace
 
 void heartbeat() { __atomic_store_n(&g_heartbeat, g_heartbeat + 1, __ATOMIC_RELAXED); }
+
+void set_fuzz_cut(Nanos cut) { __atomic_store_n(&g_fuzz_cut, cut, __ATOMIC_RELAXED); }
 
 void start_worker_limits(const ShmView& shm, Nanos timeout, uint64_t rss_limit_bytes) {
   g_shm = shm;

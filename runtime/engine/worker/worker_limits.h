@@ -5,6 +5,8 @@
 // timeout, between 10 ms and 250 ms); when it has not moved for the timeout
 // while a command runs, the watchdog records kind Timeout with the stack of
 // the input thread (worker_crash.h) and ends the process with _exit(2).
+// During a Fuzz command with a cut (set_fuzz_cut), it does the same with
+// kind Slow once the heartbeat has not moved for the cut.
 //
 // Memory, two ways:
 //  - the watchdog reads the resident set size (/proc/self/statm) every tick
@@ -29,6 +31,12 @@ namespace cxxtest::runtime::engine {
 
 // Counts one execution (the input thread, before running it).
 void heartbeat();
+
+// Slow inputs while fuzzing (Command::cut_nanos): from now on, an
+// execution that runs `cut` (0: never) without finishing is cut: the
+// watchdog records kind Slow with the input thread's stack and ends the
+// process, as on a timeout. Set by the input thread between commands.
+void set_fuzz_cut(Nanos cut);
 
 // Starts the watchdog thread for the calling (input) thread. timeout <= 0
 // disables hang detection, rss_limit 0 the memory checks.

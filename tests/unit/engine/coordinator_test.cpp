@@ -319,5 +319,111 @@ TEST_CASE("-fuzzkeepgoing: the crashed worker is started again and fuzzing goes 
   CHECK(r.stderr_text.find("1 distinct failures found (4 found again") != std::string::npos);
 }
 
+// Inputs holding an S run long (as `kind`: Slow ends in time, Timeout never
+// does) and cover a counter of their own; every tenth fuzzing execution
+// makes one.
+FakeTarget slow_target(FailureKind kind) {
+  FakeTarget t;
+  t.fails = [kind](const std::string& s) {
+    return s.find('S') != std::string::npos ? kind : FailureKind::None;
+  };
+  t.covers = [](const std::string& s) {
+    return s.find('S') != std::string::npos ? std::vector<size_t>{0, 5} : std::vector<size_t>{0};
+  };
+  t.mutate = [](const std::string& original, uint64_t n) { return n % 10 == 0 ? "S" + original : original; };
+  return t;
+}
+
+// The Baseline commands that ran a cut input again.
+size_t checks(const FakeRun& r) {
+  size_t n = 0;
+  for (const SentCommand& c : r.sent(Op::Baseline)) n += c.input.find('S') != std::string::npos;
+  return n;
+}
+
+TEST_CASE(
+    "slow_cap_for: 20 times the seeds' median, at least a second, none unless -fuzztimeout is twice it") {
+  using runtime::engine::slow_cap_for;
+  CHECK(slow_cap_for(0, 25 * kSecond) == kSecond);
+  CHECK(slow_cap_for(kSecond / 10, 25 * kSecond) == 2 * kSecond);
+  CHECK(slow_cap_for(0, 2 * kSecond) == kSecond);
+  CHECK(slow_cap_for(0, kSecond) == 0);             // -fuzztimeout=1s: no cut
+  CHECK(slow_cap_for(kSecond, 25 * kSecond) == 0);  // seeds of a second: 20s is over half
+  CHECK(slow_cap_for(0, 0) == 0);                   // -fuzztimeout=0
+  CHECK(runtime::engine::check_cut(1));
+  CHECK(runtime::engine::check_cut(2));
+  CHECK_FALSE(runtime::engine::check_cut(3));
+  CHECK(runtime::engine::check_cut(64));
+  CHECK_FALSE(runtime::engine::check_cut(0));
+  using runtime::engine::check_affordable;
+  CHECK(check_affordable(0, 0, 1));  // the first check is always made
+  CHECK(check_affordable(10 * kSecond, 100 * kSecond, 1));
+  CHECK_FALSE(check_affordable(11 * kSecond, 100 * kSecond, 1));
+  CHECK(check_affordable(20 * kSecond, 100 * kSecond, 2));  // a tenth of two workers' time
+}
+
+TEST_CASE("a slow input is cut while fuzzing, run again at its place's 1st, 2nd, 4th... cut, and not kept") {
+  FakeRun r(slow_target(FailureKind::Slow));
+  r.opts.fuzz_count = 400;
+  r.run({"a"});
+  CHECK_FALSE(r.failed);
+  std::vector<SentCommand> fuzz = r.sent(Op::Fuzz);
+  REQUIRE_FALSE(fuzz.empty());
+  CHECK(fuzz.back().command.cut_nanos == kSecond);
+  // Each cut ends its worker, started again for the next command.
+  int64_t cuts = r.launcher.log().starts[0] - 1;
+  CHECK(cuts >= 30);
+  size_t powers = 0;
+  for (int64_t n = 1; n <= cuts; n *= 2) ++powers;
+  CHECK(checks(r) == powers);
+  // The checks ended in time; none of their inputs joined the corpus.
+  std::error_code ec;
+  for (const auto& file : std::filesystem::directory_iterator(r.opts.cache_dir, ec)) {
+    std::ifstream in(file.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    CHECK(text.str().find('S') == std::string::npos);
+  }
+}
+
+TEST_CASE(
+    "an endless input cut while fuzzing hangs in its check, the fresh re-run: reported without another") {
+  FakeRun r(slow_target(FailureKind::Timeout));
+  r.opts.minimize_duration = 0;
+  r.run({"a"});
+  CHECK(r.failed);
+  CHECK(checks(r) == 1);
+  CHECK(r.sent(Op::RunOnce).empty());  // neither re-run nor minimized
+  CHECK(r.log.find("fuzzing process hung") != std::string::npos);
+  CHECK(r.log.find("Failing input written to testdata/fuzz/FuzzFake/") != std::string::npos);
+}
+
+TEST_CASE("-fuzzkeepgoing: once a hang is reported no cut runs again; each later one costs the cap only") {
+  FakeRun r(slow_target(FailureKind::Timeout));
+  r.opts.keep_going = true;
+  r.opts.minimize_duration = 0;
+  r.opts.fuzz_count = 400;
+  r.run({"a"});
+  CHECK(r.failed);
+  CHECK(r.launcher.log().starts[0] >= 30);
+  CHECK(checks(r) == 1);
+  CHECK(r.log.find("fuzzing process hung") != std::string::npos);
+}
+
+TEST_CASE("no cut in a repeatable run, nor when -fuzztimeout is under twice the cap") {
+  for (bool repeatable : {true, false}) {
+    CAPTURE(repeatable);
+    FakeRun r(slow_target(FailureKind::Slow));
+    r.opts.fuzz_count = 200;
+    if (repeatable) r.opts.seed_given = true;
+    else r.opts.timeout = kSecond;
+    r.run({"a"});
+    CHECK_FALSE(r.failed);
+    for (const SentCommand& c : r.sent(Op::Fuzz)) CHECK(c.command.cut_nanos == 0);
+    CHECK(r.launcher.log().starts[0] == 1);
+    CHECK(checks(r) == 0);
+  }
+}
+
 }  // namespace
 }  // namespace cxxtest::testing

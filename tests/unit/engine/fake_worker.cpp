@@ -25,6 +25,7 @@ int death_status(FailureKind kind) {
     case FailureKind::Terminate: return SIGABRT;
     case FailureKind::Timeout:
     case FailureKind::Memory: return SIGKILL;  // the watchdog's
+    case FailureKind::Slow: return 2 << 8;     // the watchdog's _exit(2)
     default: return 1 << 8;                    // exit status 1
   }
 }
@@ -134,6 +135,11 @@ class FakeLink final : public WorkerLink {
     h.exec_count = h.exec_count + 1;
     ++log_.executions;
     FailureKind kind = target_.fails(input);
+    // A slow input ends in time, an endless one (Timeout) does not; a
+    // Fuzz command's cut stops both.
+    bool long_running = kind == FailureKind::Slow || kind == FailureKind::Timeout;
+    if (long_running && cut_ > 0) kind = FailureKind::Slow;
+    else if (kind == FailureKind::Slow) kind = FailureKind::None;
     if (kind == FailureKind::None) return kind;
     std::memset(&h.failure, 0, sizeof h.failure);
     h.failure.kind = kind;
@@ -157,6 +163,7 @@ class FakeLink final : public WorkerLink {
 
   void serve(const Command& cmd, const std::string& original) {
     Reply r{Outcome::Done, 0, 0};
+    cut_ = cmd.op == Op::Fuzz ? cmd.cut_nanos : 0;
     switch (cmd.op) {
       case Op::Init: break;
       case Op::Baseline: r = baseline(cmd, original); break;
@@ -220,6 +227,7 @@ class FakeLink final : public WorkerLink {
   int bell_read_ = -1, bell_write_ = -1;  // the doorbell pipe
   bool alive_ = false;
   int status_ = 0;
+  int64_t cut_ = 0;  // the Fuzz command's cut_nanos, while it runs
   std::deque<Reply> replies_;
 };
 

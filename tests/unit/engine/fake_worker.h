@@ -39,7 +39,8 @@ struct FakeTarget {
   std::function<std::vector<size_t>(const std::string&)> covers = [](const std::string&) {
     return std::vector<size_t>{0};
   };
-  // How the input fails (None: it passes).
+  // How the input fails (None: it passes). Slow: it passes, but a Fuzz
+  // command's cut stops it (as it stops a Timeout one).
   std::function<FailureKind(const std::string&)> fails = [](const std::string&) { return FailureKind::None; };
   // The n-th input the fake workers mutate from `original` (n counts every
   // fuzzing execution of the test, on any worker, from 1).
