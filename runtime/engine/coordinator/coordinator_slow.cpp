@@ -15,13 +15,7 @@ namespace {
 // happened to be when the watchdog looked).
 std::string cut_place(const std::vector<Frame>& frames) {
   std::string place;
-  int seen = 0;
-  for (const Frame& f : frames) {
-    if (f.module != 0) continue;
-    if (seen++ == 0) continue;
-    place += std::to_string(f.offset) + "|";
-    if (seen == 3) break;
-  }
+  for (uint64_t offset : program_frames(frames, 1, 2)) place += std::to_string(offset) + "|";
   return place;
 }
 

@@ -25,17 +25,6 @@ bool is_crash_signal(int signo) {
   }
 }
 
-// The first two frames in module 0 (the test binary itself).
-std::vector<uint64_t> top_exe_frames(const std::vector<Frame>& frames) {
-  std::vector<uint64_t> out;
-  for (const Frame& f : frames) {
-    if (f.module != 0) continue;
-    out.push_back(f.offset);
-    if (out.size() == 2) break;
-  }
-  return out;
-}
-
 }  // namespace
 
 Failure read_failure(const ShmView& shm) {
@@ -51,6 +40,20 @@ Failure read_failure(const ShmView& shm) {
   f.frames.assign(r.frames, r.frames + n);
   f.text.assign(shm.report(), r.text_len < kReportCap ? r.text_len : kReportCap);
   return f;
+}
+
+std::vector<uint64_t> program_frames(const std::vector<Frame>& frames, size_t skip, size_t count) {
+  std::vector<uint64_t> out;
+  for (const Frame& f : frames) {
+    if (f.module != 0) continue;
+    if (skip > 0) {
+      --skip;
+      continue;
+    }
+    if (out.size() == count) break;
+    out.push_back(f.offset);
+  }
+  return out;
 }
 
 void clear_failure(const ShmView& shm) { std::memset(&shm.header().failure, 0, sizeof(FailureRecord)); }
@@ -84,7 +87,7 @@ bool same_failure(const Failure& a, const Failure& b) {
     case FailureKind::Exception:
     case FailureKind::Terminate: return a.where == b.where;
     case FailureKind::Signal:
-      return a.detail == b.detail && top_exe_frames(a.frames) == top_exe_frames(b.frames);
+      return a.detail == b.detail && program_frames(a.frames, 0, 2) == program_frames(b.frames, 0, 2);
     case FailureKind::Exit: return a.detail == b.detail;
     default: return true;
   }
@@ -171,7 +174,7 @@ std::string sanitizer_bug(const std::string& report) {
 std::string failure_signature(const Failure& f, const std::string& sanitizer_report) {
   std::string sig = std::to_string(int(f.kind)) + "|" + std::to_string(f.detail) + "|" + f.where;
   if (f.kind == FailureKind::Signal)
-    for (uint64_t offset : top_exe_frames(f.frames)) sig += "|" + std::to_string(offset);
+    for (uint64_t offset : program_frames(f.frames, 0, 2)) sig += "|" + std::to_string(offset);
   std::string bug = sanitizer_bug(sanitizer_report);
   return bug.empty() ? sig : sig + "|" + bug;
 }

@@ -32,6 +32,9 @@ struct Failure {
 
 // The record (and its text) in shared memory; kind None if there is none.
 Failure read_failure(const ShmView& shm);
+// The offsets of a stack's frames in the program (module 0, the test
+// binary), innermost first: `count` of them after the first `skip`.
+std::vector<uint64_t> program_frames(const std::vector<Frame>& frames, size_t skip, size_t count);
 // Clears the record (coordinator, before a command).
 void clear_failure(const ShmView& shm);
 
